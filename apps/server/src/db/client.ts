@@ -1,0 +1,63 @@
+import { fork } from 'node:child_process';
+import fs from 'node:fs';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { acquireDataDirLock } from './data-dir-lock.ts';
+import * as schema from './schema/index.ts';
+
+export type Db = NodePgDatabase<typeof schema>;
+export type DatabaseKind = 'pglite' | 'postgresql';
+
+export interface Database {
+  db: Db;
+  pool: pg.Pool;
+  kind: DatabaseKind;
+  close(): Promise<void>;
+}
+
+// Dates stay 'yyyy-mm-dd' strings and numerics stay exact: no timezone or float surprises.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
+
+export function wrapPool(pool: pg.Pool, kind: DatabaseKind, close: () => Promise<void>): Database {
+  return { db: drizzle({ client: pool, schema, casing: 'snake_case' }), pool, kind, close };
+}
+
+export function connectPostgres(url: string): Database {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  return wrapPool(pool, 'postgresql', () => pool.end());
+}
+
+/** Starts the embedded PGlite in a child process (see pglite-process.ts) and connects to it. */
+export async function connectEmbedded(dataDir: string): Promise<Database> {
+  const lock = await acquireDataDirLock(dataDir);
+  fs.mkdirSync(dataDir, { recursive: true });
+  const child = fork(new URL('./pglite-process.ts', import.meta.url), [], {
+    env: { ...process.env, PGLITE_DATA_DIR: dataDir },
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  if (child.pid) lock.recordChild(child.pid);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let port: number;
+  try {
+    port = await new Promise<number>((resolve, reject) => {
+      child.once('message', (message: { type?: string; port?: number }) => {
+        if (message.type === 'ready' && message.port) resolve(message.port);
+      });
+      child.once('exit', (code) => reject(new Error(`La base embarquée n'a pas pu démarrer (code ${code}).`)));
+    });
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  // PGlite is single-connection: one pooled client keeps transactions from interleaving.
+  const pool = new pg.Pool({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres', max: 1 });
+  return wrapPool(pool, 'pglite', async () => {
+    await pool.end();
+    if (child.connected) child.send('shutdown');
+    const timeout = setTimeout(() => child.kill('SIGKILL'), 8_000);
+    await exited;
+    clearTimeout(timeout);
+    lock.release();
+  });
+}

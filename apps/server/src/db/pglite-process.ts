@@ -1,0 +1,41 @@
+/**
+ * Child process that owns the embedded PGlite database and serves it over the Postgres
+ * wire protocol on loopback, so the app speaks node-postgres as in production and
+ * PGlite's synchronous work never blocks the app's event loop (architecture §1).
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+
+const dataDir = process.env.PGLITE_DATA_DIR;
+if (!dataDir || !process.send) {
+  console.error('pglite-process doit être lancé par le serveur Réformes (PGLITE_DATA_DIR manquant).');
+  process.exit(1);
+}
+
+const db = await PGlite.create(dataDir);
+const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0 });
+await server.start();
+const port = Number(server.getServerConn().split(':').pop());
+
+let closing: Promise<void> | undefined;
+function shutdown(): Promise<void> {
+  closing ??= (async () => {
+    await server.stop().catch(() => undefined);
+    // PGlite never fsyncs: a checkpoint flushes everything to the data files before we leave.
+    await db.query('CHECKPOINT').catch(() => undefined);
+    await db.close().catch(() => undefined);
+    process.exit(0);
+  })();
+  return closing;
+}
+
+process.on('message', (message) => {
+  if (message === 'shutdown') void shutdown();
+});
+// The parent died (even by kill -9): close the database cleanly rather than linger.
+process.on('disconnect', () => void shutdown());
+process.on('SIGTERM', () => void shutdown());
+// Ctrl-C reaches the whole process group; the parent drives the shutdown.
+process.on('SIGINT', () => undefined);
+
+process.send({ type: 'ready', port });

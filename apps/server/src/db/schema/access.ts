@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, boolean, check, integer, pgTable, primaryKey, serial, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestamps } from './reference.ts';
+import { users } from './users.ts';
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: serial().primaryKey(),
+    name: text().notNull(),
+    canOverwrite: boolean().notNull().default(false),
+    guard_name: text().notNull().default('api'),
+    /** The five roles of spec §6: they cannot be renamed or deleted. */
+    is_builtin: boolean().notNull().default(false),
+    is_active: boolean().notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('roles_name_unique').using('btree', sql`lower(${t.name})`)],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role_id: integer()
+      .notNull()
+      .references(() => roles.id, { onDelete: 'restrict' }),
+    /** The first role (lowest position) is the user's role (spec §6). */
+    position: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.role_id] })],
+);
+
+export const features = pgTable('features', {
+  id: serial().primaryKey(),
+  name: text().notNull().unique(),
+  link: text().notNull(),
+  tag: text().notNull(),
+});
+
+export const permissions = pgTable(
+  'permissions',
+  {
+    id: serial().primaryKey(),
+    name: text().notNull().unique(),
+    feature_id: integer()
+      .notNull()
+      .references(() => features.id, { onDelete: 'cascade' }),
+    action: text().notNull(),
+    is_active: boolean().notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    unique('permissions_feature_action_unique').on(t.feature_id, t.action),
+    check('permissions_action_check', sql`${t.action} in ('list', 'add', 'show', 'edit', 'delete', 'status')`),
+  ],
+);
+
+/** A role's rights ("profils" in the specification). */
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    id: serial().primaryKey(),
+    role_id: integer()
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    permission_id: integer()
+      .notNull()
+      .references(() => permissions.id, { onDelete: 'cascade' }),
+    is_active: boolean().notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [unique('role_permissions_unique').on(t.role_id, t.permission_id)],
+);
+
+/** The menu catalogue ("windows"): a tree of entries. */
+export const menus = pgTable('menus', {
+  id: serial().primaryKey(),
+  parent_id: integer().references((): AnyPgColumn => menus.id, { onDelete: 'cascade' }),
+  name: text().notNull(),
+  route: text(),
+  title: boolean().notNull().default(false),
+  position: integer().notNull().default(0),
+});
+
+export const roleWindows = pgTable(
+  'role_windows',
+  {
+    role_id: integer()
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    menu_id: integer()
+      .notNull()
+      .references(() => menus.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.role_id, t.menu_id] })],
+);

@@ -1,0 +1,154 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, date, index, integer, numeric, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { covers, natures, structures, timestamps } from './reference.ts';
+import { users } from './users.ts';
+
+export const reformes = pgTable(
+  'reformes',
+  {
+    id: serial().primaryKey(),
+    libref: text().notNull(),
+    typeref: text().notNull(),
+    nature_id: integer()
+      .notNull()
+      .references(() => natures.id, { onDelete: 'restrict' }),
+    objectif_glob: text().notNull(),
+    popul_cible: text().notNull(),
+    couverture_id: integer()
+      .notNull()
+      .references(() => covers.id, { onDelete: 'restrict' }),
+    struct_impl: text().notNull(),
+    date_debut: date({ mode: 'string' }).notNull(),
+    date_fin: date({ mode: 'string' }).notNull(),
+    periodexe: text().notNull(),
+    date_enreg: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    cadreinst_mor: text(),
+    etat_mor: text(),
+    montant_prevu: numeric({ precision: 15, scale: 2 }),
+    montant_trealise: numeric({ precision: 15, scale: 2 }),
+    difficult: text(),
+    solution: text(),
+    perspective: text(),
+    isPublished: boolean().notNull().default(false),
+    is_active: boolean().notNull().default(true),
+    /** Workflow stage (architecture §4): 1 transmission, 2 validation, 3 publication. */
+    stage: smallint().notNull().default(1),
+    structure_id: integer()
+      .notNull()
+      .references(() => structures.id, { onDelete: 'restrict' }),
+    created_by: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    ...timestamps,
+  },
+  (t) => [
+    check('reformes_typeref_check', sql`${t.typeref} in ('SECTORIELLE', 'TRANSVERSALE')`),
+    check('reformes_stage_check', sql`${t.stage} between 1 and 3`),
+    check('reformes_dates_check', sql`${t.date_debut} <= ${t.date_fin}`),
+    check('reformes_etat_check', sql`${t.etat_mor} is null or ${t.etat_mor} in ('en_cours', 'planifiee', 'terminee', 'suspendue')`),
+    check('reformes_amounts_check', sql`coalesce(${t.montant_prevu}, 0) >= 0 and coalesce(${t.montant_trealise}, 0) >= 0`),
+    index('reformes_structure_stage_idx').on(t.structure_id, t.stage),
+    index('reformes_created_by_idx').on(t.created_by),
+    index('reformes_published_idx').on(t.isPublished, t.is_active),
+    index('reformes_nature_idx').on(t.nature_id),
+    index('reformes_couverture_idx').on(t.couverture_id),
+  ],
+);
+
+export const reformeFiles = pgTable(
+  'reforme_files',
+  {
+    id: serial().primaryKey(),
+    reforme_id: integer()
+      .notNull()
+      .references(() => reformes.id, { onDelete: 'cascade' }),
+    name_file: text().notNull(),
+    /** Generated storage name, never the client's. */
+    name: text().notNull().unique(),
+    original_name: text().notNull(),
+    size: bigint({ mode: 'number' }).notNull(),
+    created_by: integer().references(() => users.id, { onDelete: 'set null' }),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('reforme_files_reforme_idx').on(t.reforme_id)],
+);
+
+export const objectifs = pgTable(
+  'objectifs',
+  {
+    id: serial().primaryKey(),
+    libobjectif: text().notNull(),
+    reforme_id: integer()
+      .notNull()
+      .references(() => reformes.id, { onDelete: 'cascade' }),
+    is_active: boolean().notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [index('objectifs_reforme_idx').on(t.reforme_id)],
+);
+
+export const resultats = pgTable(
+  'resultats',
+  {
+    id: serial().primaryKey(),
+    libresult: text().notNull(),
+    indicateur: text().notNull(),
+    valeur_cible: numeric({ precision: 18, scale: 4 }).notNull(),
+    valeurref: numeric({ precision: 18, scale: 4 }).notNull(),
+    objectif_id: integer()
+      .notNull()
+      .references(() => objectifs.id, { onDelete: 'cascade' }),
+    status: smallint().notNull().default(0),
+    is_active: boolean().notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [check('resultats_status_check', sql`${t.status} in (0, 1)`), index('resultats_objectif_idx').on(t.objectif_id)],
+);
+
+export const suiviResults = pgTable(
+  'suivi_results',
+  {
+    id: serial().primaryKey(),
+    taux_realisat: numeric({ precision: 18, scale: 4 }).notNull(),
+    valeur_realise: numeric({ precision: 18, scale: 4 }).notNull(),
+    date: date({ mode: 'string' }).notNull(),
+    result_id: integer()
+      .notNull()
+      .references(() => resultats.id, { onDelete: 'cascade' }),
+    created_by: integer().references(() => users.id, { onDelete: 'set null' }),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('suivi_results_positive_check', sql`${t.taux_realisat} >= 0 and ${t.valeur_realise} >= 0`),
+    index('suivi_results_result_idx').on(t.result_id, t.date),
+  ],
+);
+
+/** Assignments double as the workflow history: one row per transition. */
+export const affectations = pgTable(
+  'affectations',
+  {
+    id: serial().primaryKey(),
+    reforme_id: integer()
+      .notNull()
+      .references(() => reformes.id, { onDelete: 'cascade' }),
+    /** -1 transmits upward, 1 returns for correction (spec §3); 0 records creation and publication events. */
+    sens: smallint().notNull(),
+    instruction: text(),
+    from_stage: smallint(),
+    to_stage: smallint(),
+    event: text().notNull(),
+    user_id: integer().references(() => users.id, { onDelete: 'set null' }),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('affectations_sens_check', sql`${t.sens} in (-1, 0, 1)`), index('affectations_reforme_idx').on(t.reforme_id, t.created_at)],
+);
+
+export const backups = pgTable('backups', {
+  id: serial().primaryKey(),
+  name: text().notNull().unique(),
+  type: text().notNull(),
+  size: bigint({ mode: 'number' }).notNull(),
+  is_active: boolean().notNull().default(true),
+  created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

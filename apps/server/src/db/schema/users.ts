@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { structures, timestamps } from './reference.ts';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial().primaryKey(),
+    lastname: text().notNull(),
+    firstname: text().notNull(),
+    address: text().notNull().default(''),
+    email: text().notNull(),
+    phone: text().notNull().default(''),
+    structure_id: integer()
+      .notNull()
+      .references(() => structures.id, { onDelete: 'restrict' }),
+    password_hash: text().notNull(),
+    /** Set for admin-created or admin-reset passwords: the next sign-in must choose a new one. */
+    must_change_password: boolean().notNull().default(false),
+    is_active: boolean().notNull().default(true),
+    is_signer: boolean().notNull().default(false),
+    failed_logins: integer().notNull().default(0),
+    locked_until: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('users_email_unique').using('btree', sql`lower(${t.email})`), index('users_structure_idx').on(t.structure_id)],
+);
+
+export const userSettings = pgTable('user_settings', {
+  id: serial().primaryKey(),
+  user_id: integer()
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  signature: text(),
+  is_active: boolean().notNull().default(true),
+  ...timestamps,
+});
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: serial().primaryKey(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token_hash: text().notNull().unique(),
+    /** Every token rotated from one sign-in shares a family; reusing a rotated token revokes the family. */
+    family_id: uuid().notNull(),
+    expires_at: timestamp({ withTimezone: true }).notNull(),
+    revoked_at: timestamp({ withTimezone: true }),
+    rotated_at: timestamp({ withTimezone: true }),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('refresh_tokens_user_idx').on(t.user_id), index('refresh_tokens_family_idx').on(t.family_id)],
+);
+
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  id: serial().primaryKey(),
+  user_id: integer()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  token_hash: text().notNull().unique(),
+  expires_at: timestamp({ withTimezone: true }).notNull(),
+  used_at: timestamp({ withTimezone: true }),
+  created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,20 @@
+import { MESSAGES } from '@reformes/domain';
+
+export type ErrorsList = Record<string, string[]>;
+
+/** The one error the code throws: the error handler turns it into `{message, errorsList}`. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errorsList?: ErrorsList,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (message: string = MESSAGES.notFound) => new AppError(404, message);
+export const forbidden = (message: string = MESSAGES.forbidden) => new AppError(403, message);
+export const unauthenticated = (message: string = MESSAGES.unauthenticated) => new AppError(401, message);
+export const conflict = (message: string = MESSAGES.conflict) => new AppError(409, message);
+export const invalid = (errorsList: ErrorsList, message: string = MESSAGES.invalidInput) => new AppError(422, message, errorsList);

@@ -1,0 +1,27 @@
+import { MESSAGES } from '@reformes/domain';
+import { z } from 'zod';
+
+/** `{message, data}`: every success answer. */
+export function ok<T>(data: T, message: string = MESSAGES.success) {
+  return { message, data };
+}
+
+/** A list asked for without `per_page`: the whole array. */
+export function plainList<T>(rows: T[], message: string = MESSAGES.listed) {
+  return { message, isPaginate: false as const, data: rows };
+}
+
+export interface Page<T> {
+  data: T[];
+  current_page: number;
+  per_page: number;
+  total: number;
+  last_page: number;
+}
+
+export function pagedList<T>(page: Page<T>, message: string = MESSAGES.listed) {
+  return { message, isPaginate: true as const, data: page };
+}
+
+export const messageOnly = z.object({ message: z.string() });
+export const envelopeOf = <T extends z.ZodType>(data: T) => z.object({ message: z.string(), data });

@@ -1,0 +1,63 @@
+import { MESSAGES } from '@reformes/domain';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, type ErrorsList } from './app-error.ts';
+
+/** Postgres error codes that are the client's fault, and the status each deserves. */
+const PG_CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
+  '23505': { status: 409, message: 'Un élément identique existe déjà.' },
+  '23503': { status: 409, message: "Cet élément est lié à d'autres données : opération impossible." },
+  '23514': { status: 422, message: MESSAGES.invalidInput },
+  '22P02': { status: 422, message: MESSAGES.invalidInput },
+  '22003': { status: 422, message: 'Une valeur numérique est hors limites.' },
+  '22007': { status: 422, message: 'Une date est invalide.' },
+  '22008': { status: 422, message: 'Une date est invalide.' },
+  '22001': { status: 422, message: 'Un texte est trop long.' },
+};
+
+/** Fastify's own 4xx errors, reworded in French. */
+const FASTIFY_MESSAGES: Record<number, string> = {
+  400: 'La requête est mal formée.',
+  404: MESSAGES.routeNotFound,
+  405: 'Méthode non autorisée.',
+  406: 'Format de réponse non disponible.',
+  413: MESSAGES.fileTooLarge,
+  415: 'Type de contenu non pris en charge.',
+  429: MESSAGES.tooManyRequests,
+};
+
+function errorsListOf(error: FastifyError & { validation: Array<{ instancePath: string; message?: string }> }): ErrorsList {
+  const list: ErrorsList = {};
+  for (const issue of error.validation) {
+    const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'body';
+    const messages = (list[key] ??= []);
+    if (issue.message && !messages.includes(issue.message)) messages.push(issue.message);
+  }
+  return list;
+}
+
+/**
+ * One place turns every failure into `{message, errorsList?}`: messages only for 4xx,
+ * a generic French message for the rest (logged with the request id), never a stack or SQL.
+ */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({ message: error.message, ...(error.errorsList ? { errorsList: error.errorsList } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.status(422).send({ message: MESSAGES.invalidInput, errorsList: errorsListOf(error) });
+    }
+    const pgError = PG_CLIENT_ERRORS[(error as { code?: string }).code ?? ''];
+    if (pgError && 'severity' in error) {
+      request.log.info({ err: error }, 'database refused the request');
+      return reply.status(pgError.status).send({ message: pgError.message });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ message: FASTIFY_MESSAGES[status] ?? MESSAGES.invalidInput });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: MESSAGES.internalError });
+  });
+}

@@ -1,0 +1,140 @@
+import { type Action, type FeatureName, MESSAGES, permissionName } from '@reformes/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client.ts';
+import { AppError, forbidden, unauthenticated } from './app-error.ts';
+
+/**
+ * What a route demands. Every route under the API base declares one:
+ * - a feature and an action: a role of the caller must hold that active permission;
+ * - 'signed-in': any valid session (the current user, logout);
+ * - 'first-password': a valid session even while a temporary password must be changed;
+ * - 'public': no session at all.
+ */
+export type Access = { feature: FeatureName; action: Action } | 'signed-in' | 'first-password' | 'public';
+
+export interface AuthContext {
+  userId: number;
+  sessionId: string;
+  structureId: number;
+  role: string | undefined;
+  permissions: Set<string>;
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+  }
+}
+
+interface TokenPayload {
+  sub: number;
+  sid: string;
+}
+
+export const API_BASE = '/api/v1';
+
+/** The names ("reformes.list") of the active rights held through the user's active roles, as an SQL array. */
+export function permissionNamesOf(userId: SQL | number): SQL {
+  return sql`array(select distinct p.name from user_roles ur
+    join roles r on r.id = ur.role_id and r.is_active
+    join role_permissions rp on rp.role_id = r.id and rp.is_active
+    join permissions p on p.id = rp.permission_id and p.is_active
+    where ur.user_id = ${userId} order by p.name)`;
+}
+
+/** One query: the user's state, whether the session is still alive, and the rights of its active roles. */
+async function loadAuthContext(db: Db, payload: TokenPayload) {
+  const result = await db.execute<{
+    is_active: boolean;
+    must_change_password: boolean;
+    structure_id: number;
+    role: string | null;
+    session_alive: boolean;
+    permissions: string[];
+  }>(sql`
+    select u.is_active, u.must_change_password, u.structure_id,
+      (select r.name from user_roles ur join roles r on r.id = ur.role_id
+        where ur.user_id = u.id order by ur.position, r.id limit 1) as role,
+      exists (select 1 from refresh_tokens t where t.family_id = ${payload.sid}
+        and t.user_id = u.id and t.revoked_at is null and t.expires_at > now()) as session_alive,
+      ${permissionNamesOf(sql`u.id`)} as permissions
+    from users u where u.id = ${payload.sub}`);
+  return result.rows[0];
+}
+
+function bearerOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+}
+
+async function authenticate(app: FastifyInstance, db: Db, request: FastifyRequest): Promise<{ auth: AuthContext; mustChange: boolean }> {
+  const token = bearerOf(request);
+  if (!token) throw unauthenticated();
+  let payload: TokenPayload;
+  try {
+    payload = app.jwt.verify<TokenPayload>(token);
+  } catch {
+    throw unauthenticated();
+  }
+  const row = await loadAuthContext(db, payload);
+  // A blocked account or a revoked session loses access at once, whatever the token's expiry.
+  if (!row || !row.is_active || !row.session_alive) throw unauthenticated();
+  return {
+    auth: {
+      userId: payload.sub,
+      sessionId: payload.sid,
+      structureId: row.structure_id,
+      role: row.role ?? undefined,
+      permissions: new Set(row.permissions),
+    },
+    mustChange: row.must_change_password,
+  };
+}
+
+/** The authorisation guard: refuses to register an undeclared API route, and checks each request. */
+export const authorisationGuard = fp<{ db: Db }>(async (app, { db }) => {
+  app.decorateRequest('auth', null);
+  app.decorate('routeTable', [] as RouteEntry[]);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(API_BASE)) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`La route ${route.method} ${route.url} ne déclare pas son droit d'accès (config.access).`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') app.routeTable.push({ method, url: route.url, access });
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access || access === 'public') return;
+    const { auth, mustChange } = await authenticate(app, db, request);
+    request.auth = auth;
+    if (access === 'first-password') return;
+    if (mustChange) throw new AppError(403, MESSAGES.mustChangePassword);
+    if (access === 'signed-in') return;
+    if (!auth.permissions.has(permissionName(access.feature, access.action))) throw forbidden();
+  });
+});
+
+/** The caller of a route that is not public (the guard has already refused anonymous calls). */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthenticated();
+  return request.auth;
+}

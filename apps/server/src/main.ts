@@ -1,0 +1,53 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { connectEmbedded, connectPostgres, type Database } from './db/client.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { runMigrations } from './db/migrate.ts';
+import { seedDatabase } from './db/seed/index.ts';
+
+const SHUTDOWN_TIMEOUT_MS = 9_000;
+
+async function main() {
+  const config = loadConfig();
+  let database: Database;
+  try {
+    database = config.databaseUrl ? connectPostgres(config.databaseUrl) : await connectEmbedded(config.pgliteDir);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const app = await buildApp({ config, database });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'arrêt en cours');
+    const timer = setTimeout(() => {
+      app.log.error('arrêt trop long, sortie forcée');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    await app.close().catch((error) => app.log.error({ err: error }, 'fermeture HTTP'));
+    await database.close().catch((error) => app.log.error({ err: error }, 'fermeture base'));
+    clearTimeout(timer);
+    app.log.info('arrêt terminé');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  try {
+    await runMigrations(database);
+    await seedDatabase(database, config, (message) => app.log.info(message));
+    await app.listen({ host: config.host, port: config.port });
+    app.log.info(`Réformes est prêt sur http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`);
+  } catch (error) {
+    app.log.error({ err: error }, 'démarrage impossible');
+    await database.close().catch(() => undefined);
+    process.exit(1);
+  }
+}
+
+await main();

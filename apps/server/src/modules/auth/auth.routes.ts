@@ -1,0 +1,98 @@
+import {
+  firstPasswordSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  MESSAGES,
+  recoveryPasswordSchema,
+  refreshSchema,
+  userUpdateSchema,
+} from '@reformes/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import { ok } from '../../http/envelope.ts';
+import { authOf } from '../../http/guard.ts';
+import type { AuthService } from './auth.service.ts';
+import { loadUserView } from './current-user.ts';
+import type { Sessions } from './sessions.ts';
+
+export interface AuthRoutesOptions {
+  db: Db;
+  auth: AuthService;
+  sessions: Sessions;
+  loginMaxPerIpPerMinute: number;
+}
+
+const tags = ['Authentification'];
+
+/** Spec §7 "Auth and account", the temporary-password flow and refresh-token rotation of the architecture. */
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, auth, sessions, loginMaxPerIpPerMinute }) => {
+  app.post(
+    '/api/login',
+    {
+      config: {
+        access: 'public',
+        rateLimit: {
+          max: loginMaxPerIpPerMinute,
+          timeWindow: '1 minute',
+          errorResponseBuilder: () => new AppError(429, MESSAGES.tooManyAttempts),
+        },
+      },
+      schema: { tags, summary: 'Connexion', body: loginSchema },
+    },
+    async (request) => ok(await auth.login(request.body.email, request.body.password), MESSAGES.loginSuccess),
+  );
+
+  app.post(
+    '/api/refresh',
+    { config: { access: 'public' }, schema: { tags, summary: 'Renouvelle la paire de jetons', body: refreshSchema } },
+    async (request) => ok(await sessions.rotate(request.body.refresh_token), MESSAGES.success),
+  );
+
+  app.get('/api/user', { config: { access: 'first-password' }, schema: { tags, summary: "L'utilisateur connecté" } }, async (request) => {
+    const user = await loadUserView(db, authOf(request).userId);
+    if (!user) throw notFound();
+    return ok(user, MESSAGES.success);
+  });
+
+  app.get('/logout', { config: { access: 'first-password' }, schema: { tags, summary: 'Déconnexion' } }, async (request) => {
+    await sessions.revokeFamily(authOf(request).sessionId);
+    return { message: MESSAGES.logoutDone };
+  });
+
+  app.post(
+    '/api/forgot-password',
+    {
+      config: { access: 'public', rateLimit: { max: loginMaxPerIpPerMinute, timeWindow: '1 minute' } },
+      schema: { tags, summary: 'Demande de lien de réinitialisation', body: forgotPasswordSchema },
+    },
+    async (request) => {
+      await auth.forgotPassword(request.body.email);
+      return { message: MESSAGES.forgotAnswer };
+    },
+  );
+
+  app.post(
+    '/api/recovery-password',
+    { config: { access: 'public' }, schema: { tags, summary: 'Nouveau mot de passe par lien', body: recoveryPasswordSchema } },
+    async (request) => {
+      await auth.recoverPassword(request.body.token, request.body.password);
+      return { message: MESSAGES.passwordChanged };
+    },
+  );
+
+  app.post(
+    '/api/change-first-password',
+    { config: { access: 'first-password' }, schema: { tags, summary: 'Remplace le mot de passe temporaire', body: firstPasswordSchema } },
+    async (request) => {
+      await auth.changeFirstPassword(authOf(request).userId, request.body.password);
+      return { message: MESSAGES.passwordChanged };
+    },
+  );
+
+  app.post(
+    '/api/user-update',
+    { config: { access: { feature: 'account', action: 'edit' } }, schema: { tags, summary: 'Met à jour son profil', body: userUpdateSchema } },
+    async (request) => ok(await auth.updateProfile(authOf(request).userId, request.body), MESSAGES.profileUpdated),
+  );
+};

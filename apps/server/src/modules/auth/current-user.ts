@@ -1,0 +1,54 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { roles, structures, userRoles, userSettings, users } from '../../db/schema/index.ts';
+
+export interface CurrentUser {
+  id: number;
+  name: string;
+  lastname: string;
+  firstname: string;
+  address: string;
+  email: string;
+  phone: string;
+  structure_id: number;
+  structure: { id: number; designation: string; sigl: string } | null;
+  roles: Array<{ id: number; name: string }>;
+  is_active: boolean;
+  is_signer: boolean;
+  must_change_password: boolean;
+  user_setting: { id: number; signature: string | null } | null;
+}
+
+/** The user as the API shows it (spec §3 "User"), never with its password hash. */
+export async function loadUserView(db: Db, userId: number): Promise<CurrentUser | undefined> {
+  const [row] = await db
+    .select({ user: users, structure: { id: structures.id, designation: structures.designation, sigl: structures.sigl }, setting: userSettings })
+    .from(users)
+    .leftJoin(structures, eq(structures.id, users.structure_id))
+    .leftJoin(userSettings, eq(userSettings.user_id, users.id))
+    .where(eq(users.id, userId));
+  if (!row) return undefined;
+  const roleRows = await db
+    .select({ id: roles.id, name: roles.name })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.role_id))
+    .where(eq(userRoles.user_id, userId))
+    .orderBy(asc(userRoles.position), asc(roles.id));
+  const { user } = row;
+  return {
+    id: user.id,
+    name: `${user.firstname} ${user.lastname}`.trim(),
+    lastname: user.lastname,
+    firstname: user.firstname,
+    address: user.address,
+    email: user.email,
+    phone: user.phone,
+    structure_id: user.structure_id,
+    structure: row.structure,
+    roles: roleRows,
+    is_active: user.is_active,
+    is_signer: user.is_signer,
+    must_change_password: user.must_change_password,
+    user_setting: row.setting ? { id: row.setting.id, signature: row.setting.signature } : null,
+  };
+}

@@ -1,0 +1,99 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { MESSAGES } from '@reformes/domain';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { refreshTokens } from '../../db/schema/index.ts';
+import { unauthenticated } from '../../http/app-error.ts';
+
+export interface SessionTokens {
+  access_token: string;
+  refresh_token: string;
+  expire_in: number;
+  token_type: 'Bearer';
+}
+
+export interface SessionOptions {
+  db: Db;
+  signAccessToken: (payload: { sub: number; sid: string }, expiresInSeconds: number) => string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+}
+
+/** Opaque tokens are stored only as their SHA-256: a database leak gives no usable token. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function newOpaqueToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/**
+ * Sessions: a short JWT access token naming a refresh-token family (its `sid`), and an opaque
+ * refresh token rotated on every use. Presenting an already rotated token is a theft signal:
+ * the whole family is revoked, which also kills the access tokens that name it.
+ */
+export function createSessions(options: SessionOptions) {
+  const { db } = options;
+
+  async function issue(userId: number, familyId: string, executor: Pick<Db, 'insert'> = db): Promise<SessionTokens> {
+    const refresh = newOpaqueToken();
+    await executor.insert(refreshTokens).values({
+      user_id: userId,
+      family_id: familyId,
+      token_hash: hashToken(refresh),
+      expires_at: new Date(Date.now() + options.refreshTokenTtlDays * 86_400_000),
+    });
+    return {
+      access_token: options.signAccessToken({ sub: userId, sid: familyId }, options.accessTokenTtlSeconds),
+      refresh_token: refresh,
+      expire_in: options.accessTokenTtlSeconds,
+      token_type: 'Bearer',
+    };
+  }
+
+  async function revokeFamily(familyId: string, executor: Pick<Db, 'update'> = db) {
+    await executor
+      .update(refreshTokens)
+      .set({ revoked_at: new Date() })
+      .where(and(eq(refreshTokens.family_id, familyId), isNull(refreshTokens.revoked_at)));
+  }
+
+  return {
+    start(userId: number) {
+      return issue(userId, randomUUID());
+    },
+
+    async rotate(refreshToken: string): Promise<SessionTokens> {
+      const outcome = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(refreshTokens)
+          .where(eq(refreshTokens.token_hash, hashToken(refreshToken)))
+          .for('update');
+        if (!row) return { error: true as const };
+        if (row.revoked_at || row.rotated_at) {
+          await revokeFamily(row.family_id, tx);
+          return { error: true as const };
+        }
+        if (row.expires_at.getTime() <= Date.now()) return { error: true as const };
+        await tx.update(refreshTokens).set({ rotated_at: new Date() }).where(eq(refreshTokens.id, row.id));
+        return { tokens: await issue(row.user_id, row.family_id, tx) };
+      });
+      // The revocation above must be committed even though the caller gets a 401.
+      if ('error' in outcome) throw unauthenticated(MESSAGES.invalidRefreshToken);
+      return outcome.tokens;
+    },
+
+    revokeFamily: (familyId: string) => revokeFamily(familyId),
+
+    async revokeAllOf(userId: number, executor: Pick<Db, 'update'> = db) {
+      await executor
+        .update(refreshTokens)
+        .set({ revoked_at: new Date() })
+        .where(and(eq(refreshTokens.user_id, userId), isNull(refreshTokens.revoked_at)));
+    },
+  };
+}
+
+export type Sessions = ReturnType<typeof createSessions>;

@@ -1,0 +1,29 @@
+import { isRoleName, MESSAGES } from '@reformes/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { forbidden } from '../../http/app-error.ts';
+import { ok } from '../../http/envelope.ts';
+import { authOf } from '../../http/guard.ts';
+import { computeDashboard } from './dashboard.service.ts';
+
+const access = { feature: 'dashboard', action: 'list' } as const;
+const tags = ['Tableau de bord'];
+
+export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get('/dash', { config: { access }, schema: { tags, summary: 'Compteurs du tableau de bord' } }, async (request) => {
+    const auth = authOf(request);
+    return ok(await computeDashboard(db, auth.role, auth.structureId), MESSAGES.success);
+  });
+
+  app.get(
+    '/dash/:role',
+    { config: { access }, schema: { tags, summary: "Compteurs vus par un rôle (le sien ; tous pour l'admin)", params: z.object({ role: z.string() }) } },
+    async (request) => {
+      const auth = authOf(request);
+      const role = request.params.role;
+      if (!isRoleName(role) || (role !== auth.role && auth.role !== 'admin')) throw forbidden();
+      return ok(await computeDashboard(db, role, auth.structureId), MESSAGES.success);
+    },
+  );
+};

@@ -1,0 +1,138 @@
+import { MESSAGES } from '@reformes/domain';
+import { clearSession, getSession, storeTokens, type TokenPair } from '../app/session.ts';
+import { ApiError, type ErrorsList } from './api-error.ts';
+
+export const API_BASE = '/api/v1';
+
+/** The action every call declares in the X-Action header (spec §6). */
+export type ApiAction = 'list' | 'add' | 'show' | 'edit' | 'delete' | 'status';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** The success envelope of every answer. */
+export interface ApiResponse<T> {
+  message: string;
+  data: T;
+}
+
+export interface RequestOptions {
+  action: ApiAction;
+  /** JSON body, or FormData sent as multipart. */
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+  signal?: AbortSignal;
+  /** Set on the sign-in call: its 401 means wrong credentials, not an expired session. */
+  skipSessionRenewal?: boolean;
+}
+
+let onSessionExpired: () => void = () => window.location.assign('/login');
+
+/** Where to go once the session cannot be renewed (the router registers its navigation here). */
+export function setSessionExpiredHandler(handler: () => void): void {
+  onSessionExpired = handler;
+}
+
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  const url = `${API_BASE}/${path.replace(/^\/+/, '')}`;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+function readCookie(name: string): string | undefined {
+  const prefix = `${name}=`;
+  const cookie = document.cookie.split('; ').find((entry) => entry.startsWith(prefix));
+  return cookie ? decodeURIComponent(cookie.slice(prefix.length)) : undefined;
+}
+
+function buildHeaders(method: HttpMethod, options: RequestOptions): Headers {
+  const headers = new Headers({ Accept: 'application/json', 'X-Action': options.action });
+  const { accessToken } = getSession();
+  if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
+  if (options.body !== undefined && !(options.body instanceof FormData)) {
+    headers.set('Content-Type', 'application/json');
+  }
+  const xsrf = method !== 'GET' ? readCookie('XSRF-TOKEN') : undefined;
+  if (xsrf) headers.set('X-XSRF-TOKEN', xsrf);
+  return headers;
+}
+
+async function send(method: HttpMethod, path: string, options: RequestOptions): Promise<Response> {
+  const { body } = options;
+  try {
+    return await fetch(buildUrl(path, options.query), {
+      method,
+      headers: buildHeaders(method, options),
+      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    console.log(MESSAGES.unknownError, error);
+    throw new ApiError(0, MESSAGES.unknownError);
+  }
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    return undefined;
+  }
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const body = (await readJson(response)) as { message?: unknown; errorsList?: ErrorsList } | undefined;
+  const fallback = response.status >= 500 ? MESSAGES.internalError : MESSAGES.unknownError;
+  const message = typeof body?.message === 'string' && body.message ? body.message : fallback;
+  return new ApiError(response.status, message, body?.errorsList);
+}
+
+let renewal: Promise<boolean> | undefined;
+
+/** One refresh at a time: concurrent 401s wait for the same renewal. */
+function renewSession(): Promise<boolean> {
+  renewal ??= (async () => {
+    const { refreshToken } = getSession();
+    if (!refreshToken) return false;
+    const response = await send('POST', 'api/refresh', {
+      action: 'add',
+      body: { refresh_token: refreshToken },
+      skipSessionRenewal: true,
+    }).catch(() => undefined);
+    if (!response?.ok) return false;
+    const body = (await readJson(response)) as ApiResponse<TokenPair> | undefined;
+    if (!body?.data?.access_token) return false;
+    storeTokens(body.data);
+    return true;
+  })().finally(() => {
+    renewal = undefined;
+  });
+  return renewal;
+}
+
+/** Calls the API; resolves with the parsed JSON body, rejects with an ApiError. */
+export async function apiRequest<T>(method: HttpMethod, path: string, options: RequestOptions): Promise<T> {
+  let response = await send(method, path, options);
+  if (response.status === 401 && !options.skipSessionRenewal) {
+    if (await renewSession()) response = await send(method, path, options);
+    if (response.status === 401) {
+      const error = await toApiError(response);
+      clearSession();
+      onSessionExpired();
+      throw error;
+    }
+  }
+  if (!response.ok) throw await toApiError(response);
+  return (await readJson(response)) as T;
+}
+
+export const api = {
+  get: <T>(path: string, options: RequestOptions) => apiRequest<T>('GET', path, options),
+  post: <T>(path: string, options: RequestOptions) => apiRequest<T>('POST', path, options),
+  put: <T>(path: string, options: RequestOptions) => apiRequest<T>('PUT', path, options),
+  patch: <T>(path: string, options: RequestOptions) => apiRequest<T>('PATCH', path, options),
+  delete: <T>(path: string, options: RequestOptions) => apiRequest<T>('DELETE', path, options),
+};

@@ -1,0 +1,16 @@
+import { MESSAGES } from '@reformes/domain';
+import { ErrorMessage } from '../components/error-message.tsx';
+import { notifyError } from '../components/notify.tsx';
+import { ApiError } from './api-error.ts';
+
+/**
+ * Shows a failed call the way spec §8 does: titled by feature, the server's message in bold and its
+ * field errors as bullets. A failure that is not an HTTP answer is only logged.
+ */
+export function showApiError(error: unknown, title: string): void {
+  if (error instanceof ApiError) {
+    notifyError(<ErrorMessage message={error.message} errorsList={error.errorsList} />, title);
+  } else {
+    console.log(MESSAGES.unknownError, error);
+  }
+}

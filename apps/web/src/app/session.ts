@@ -1,0 +1,136 @@
+/**
+ * The browser-stored session of spec §3: every entry is JSON-encoded in localStorage.
+ * This module is the only one that knows the keys.
+ */
+
+export interface CurrentUser {
+  id: number;
+  name: string | null;
+  lastname: string | null;
+  firstname: string | null;
+  address: string | null;
+  email: string;
+  phone: string | null;
+  structure_id: number | null;
+  structure: { id: number; designation: string; sigl: string } | null;
+  roles: { id: number; name: string }[];
+  is_active: boolean;
+  is_signer: boolean;
+  must_change_password: boolean;
+  user_setting: { signature: string | null } | null;
+}
+
+export interface Session {
+  accessToken: string | null;
+  refreshToken: string | null;
+  /** Epoch milliseconds after which the access token is expired. */
+  tokenExpiry: number | null;
+  features: string[];
+  user: CurrentUser | null;
+  roleIndex: number;
+}
+
+export interface TokenPair {
+  access_token: string;
+  refresh_token: string;
+  /** Lifetime of the access token, in seconds. */
+  expire_in: number;
+}
+
+export const SESSION_KEYS = {
+  accessToken: 'access_token',
+  refreshToken: 'refresh_token',
+  tokenExpiry: 'token_expiry',
+  features: 'features',
+  user: 'current_user',
+  roleIndex: 'current_role_index',
+  selectedChild: 'selected_child',
+  exercice: 'exercice',
+} as const;
+
+function read<T>(key: string, fallback: T): T {
+  const raw = localStorage.getItem(key);
+  if (raw === null) return fallback;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+function write(key: string, value: unknown): void {
+  localStorage.setItem(key, JSON.stringify(value));
+}
+
+function readSession(): Session {
+  return {
+    accessToken: read<string | null>(SESSION_KEYS.accessToken, null),
+    refreshToken: read<string | null>(SESSION_KEYS.refreshToken, null),
+    tokenExpiry: read<number | null>(SESSION_KEYS.tokenExpiry, null),
+    features: read<string[]>(SESSION_KEYS.features, []),
+    user: read<CurrentUser | null>(SESSION_KEYS.user, null),
+    roleIndex: read<number>(SESSION_KEYS.roleIndex, 0),
+  };
+}
+
+let snapshot: Session | undefined;
+const listeners = new Set<() => void>();
+
+function changed(): void {
+  snapshot = undefined;
+  for (const listener of listeners) listener();
+}
+
+/** The current session; the same object until the session changes (fit for useSyncExternalStore). */
+export function getSession(): Session {
+  snapshot ??= readSession();
+  return snapshot;
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || Object.values<string>(SESSION_KEYS).includes(event.key)) changed();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+export function storeTokens(tokens: TokenPair): void {
+  write(SESSION_KEYS.accessToken, tokens.access_token);
+  write(SESSION_KEYS.refreshToken, tokens.refresh_token);
+  write(SESSION_KEYS.tokenExpiry, Date.now() + tokens.expire_in * 1000);
+  changed();
+}
+
+/** Stores everything a successful sign-in returns; the role index starts at the first role. */
+export function storeSignIn(data: TokenPair & { features: string[]; user: CurrentUser }): void {
+  write(SESSION_KEYS.features, data.features);
+  write(SESSION_KEYS.user, data.user);
+  write(SESSION_KEYS.roleIndex, 0);
+  storeTokens(data);
+}
+
+export function storeUser(user: CurrentUser): void {
+  write(SESSION_KEYS.user, user);
+  changed();
+}
+
+/** Forgets the signed-in session (tokens, user, features, role) and the chosen exercice. */
+export function clearSession(): void {
+  for (const key of [
+    SESSION_KEYS.accessToken,
+    SESSION_KEYS.refreshToken,
+    SESSION_KEYS.tokenExpiry,
+    SESSION_KEYS.features,
+    SESSION_KEYS.user,
+    SESSION_KEYS.roleIndex,
+    SESSION_KEYS.exercice,
+  ]) {
+    localStorage.removeItem(key);
+  }
+  changed();
+}

@@ -1,0 +1,39 @@
+import type {
+  FirstPasswordInput,
+  ForgotPasswordInput,
+  LoginInput,
+  RecoveryPasswordInput,
+} from '@reformes/domain';
+import { type ApiResponse, api } from '../../api/client.ts';
+import type { CurrentUser, TokenPair } from '../../app/session.ts';
+
+export type SignInData = TokenPair & { features: string[]; user: CurrentUser };
+type MessageOnly = { message: string };
+
+export function signIn(credentials: LoginInput) {
+  return api.post<ApiResponse<SignInData>>('api/login', {
+    action: 'add',
+    body: credentials,
+    skipSessionRenewal: true,
+  });
+}
+
+export function fetchCurrentUser() {
+  return api.get<ApiResponse<CurrentUser>>('api/user', { action: 'show' });
+}
+
+export function signOut() {
+  return api.get<MessageOnly>('logout', { action: 'list' });
+}
+
+export function requestPasswordReset(input: ForgotPasswordInput) {
+  return api.post<MessageOnly>('api/forgot-password', { action: 'add', body: input });
+}
+
+export function recoverPassword(input: RecoveryPasswordInput) {
+  return api.post<MessageOnly>('api/recovery-password', { action: 'edit', body: input });
+}
+
+export function changeFirstPassword(input: FirstPasswordInput) {
+  return api.post<MessageOnly>('api/change-first-password', { action: 'edit', body: input });
+}

@@ -1,0 +1,67 @@
+import type { RoleName } from './roles.ts';
+
+export interface MenuEntry {
+  /** A group heading that holds children rather than a link. */
+  name: string;
+  route?: string;
+  children?: MenuEntry[];
+}
+
+const dashboard: MenuEntry = { name: 'Tableau de bord', route: '/admin/dashboard' };
+const newReforme: MenuEntry = { name: 'Nouvelle', route: '/admin/create-reforme' };
+const listReformes: MenuEntry = { name: 'Liste', route: '/admin/list-reformes' };
+const followReformes: MenuEntry = { name: 'Suivi des réformes', route: '/admin/follow-reformes' };
+const myRecords: MenuEntry = { name: 'Mes enregistrements', route: '/admin/mylist-reformes' };
+const treatment = (name: string): MenuEntry => ({ name, route: '/admin/treatment-reformes' });
+
+const configurations = (withBackups: boolean): MenuEntry => ({
+  name: 'Configurations',
+  children: [
+    { name: 'Secteurs', route: '/admin/sectors' },
+    { name: 'Structures', route: '/admin/structures' },
+    { name: 'Natures', route: '/admin/natures' },
+    { name: 'Couvertures', route: '/admin/covers' },
+    ...(withBackups ? [{ name: 'Sauvegarde', route: '/admin/backups' }] : []),
+  ],
+});
+
+/** The side menu of each role, exactly as spec §2.3 lists it. */
+export const MENUS: Record<RoleName, MenuEntry[]> = {
+  admin: [
+    dashboard,
+    { name: 'Comptes utilisateurs', route: '/admin/users' },
+    { name: 'Réformes', children: [listReformes] },
+    configurations(true),
+  ],
+  'saisie central': [
+    dashboard,
+    { name: 'Réformes', children: [newReforme, listReformes, followReformes] },
+    configurations(false),
+  ],
+  saisie: [
+    dashboard,
+    {
+      name: 'Réformes',
+      children: [
+        newReforme,
+        treatment('A transmettre'),
+        myRecords,
+        { name: 'Données de suivi', route: '/admin/follow-reforme-create' },
+        followReformes,
+      ],
+    },
+  ],
+  validation: [
+    dashboard,
+    { name: 'Réformes', children: [newReforme, treatment('A valider'), myRecords, followReformes] },
+  ],
+  publication: [
+    dashboard,
+    { name: 'Réformes', children: [newReforme, treatment('A publier'), myRecords, listReformes, followReformes] },
+  ],
+};
+
+/** Any role outside the five gets no menu (spec §2.3). */
+export function menuOf(role: string | undefined): MenuEntry[] {
+  return role && role in MENUS ? MENUS[role as RoleName] : [];
+}

@@ -1,0 +1,33 @@
+/** Workflow stages of the architecture §4: where a reform waits. */
+export const STAGES = { transmission: 1, validation: 2, publication: 3 } as const;
+export type Stage = (typeof STAGES)[keyof typeof STAGES];
+
+export const REFORME_TYPES = ['SECTORIELLE', 'TRANSVERSALE'] as const;
+export const ETATS_MOR = [
+  { value: 'en_cours', label: 'En cours' },
+  { value: 'planifiee', label: 'Planifiée' },
+  { value: 'terminee', label: 'Terminée' },
+  { value: 'suspendue', label: 'Suspendue' },
+] as const;
+export type EtatMor = (typeof ETATS_MOR)[number]['value'];
+
+function formatFrenchDate(iso: string): string {
+  const [year, month, day] = iso.slice(0, 10).split('-');
+  return `${day}/${month}/${year}`;
+}
+
+/** The period text of spec §5: periodText('2026-01-15', '2026-12-31') === 'Du 15/01/2026 au 31/12/2026'. */
+export function periodText(dateDebut: string, dateFin: string): string {
+  return `Du ${formatFrenchDate(dateDebut)} au ${formatFrenchDate(dateFin)}`;
+}
+
+/** True when the start date is after the end date (ISO yyyy-mm-dd compare as strings). */
+export function isStartAfterEnd(dateDebut: string, dateFin: string): boolean {
+  return dateDebut.slice(0, 10) > dateFin.slice(0, 10);
+}
+
+/** Validated results over all results, unrounded; undefined when the objective has no results. */
+export function objectivePercentage(results: ReadonlyArray<{ status: number }>): number | undefined {
+  if (results.length === 0) return undefined;
+  return (results.filter((result) => result.status === 1).length / results.length) * 100;
+}
