@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { runMigrations } from '../db/migrate.ts';
+import { DEMO_PASSWORD, seedDemoData } from '../db/seed/demo.ts';
+import { seedReferenceData } from '../db/seed/reference.ts';
+import { createTestDatabase } from './test-database.ts';
+
+export { DEMO_PASSWORD };
+
+/**
+ * The app of one test file: fresh migrated database with the reference and demo data,
+ * private data folders, silent logs. `env` overrides configuration variables.
+ */
+export async function createTestApp(env: Record<string, string> = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reformes-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: path.join(dataDir, 'no-web'), ...env });
+  const database = await createTestDatabase();
+  await runMigrations(database);
+  await seedReferenceData(database.db);
+  await seedDemoData(database.db);
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+
+  return {
+    app,
+    database,
+    db: database.db,
+    config,
+    /** Signs in and returns the login data (tokens, features, user). */
+    async login(email: string, password = DEMO_PASSWORD) {
+      const response = await app.inject({ method: 'POST', url: '/api/v1/api/login', payload: { email, password, device: 'web' } });
+      if (response.statusCode !== 200) throw new Error(`login ${email} -> ${response.statusCode} ${response.body}`);
+      return response.json().data as { access_token: string; refresh_token: string; features: string[]; user: { id: number } };
+    },
+    /** The messages written to the outbox, oldest first, as raw .eml text. */
+    outbox(): string[] {
+      if (!fs.existsSync(config.outboxDir)) return [];
+      return fs
+        .readdirSync(config.outboxDir)
+        .sort()
+        .map((file) => fs.readFileSync(path.join(config.outboxDir, file), 'utf8'));
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+export function bearer(token: string) {
+  return { authorization: `Bearer ${token}` };
+}

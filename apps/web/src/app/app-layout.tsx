@@ -1,0 +1,58 @@
+import { AppShell, Burger, Group, Title } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { roleOf } from '@reformes/domain';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { useSignOut } from '../features/auth/use-sign-out.ts';
+import { ProfileModal } from '../features/profile/profile-modal.tsx';
+import { LoadingScreen } from './loading-screen.tsx';
+import { SideMenu } from './side-menu.tsx';
+import { useSession } from './use-session.ts';
+import { MOBILE_QUERY, UserMenu } from './user-menu.tsx';
+
+const NAVBAR_ID = 'menu-principal';
+
+/** The back-office shell of spec §2.2: toolbar, side menu of 250 px open by default, content. */
+export function AppLayout() {
+  const { user } = useSession();
+  const [menuOpened, menu] = useDisclosure(true);
+  const [profileOpened, profile] = useDisclosure(false);
+  const isMobile = useMediaQuery(MOBILE_QUERY);
+  const signOut = useSignOut();
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 250, breakpoint: 769, collapsed: { mobile: !menuOpened, desktop: !menuOpened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={menuOpened}
+              onClick={menu.toggle}
+              size="sm"
+              aria-label="Afficher/masquer le menu"
+              aria-expanded={menuOpened}
+              aria-controls={NAVBAR_ID}
+            />
+            <Title order={2} size="h3">
+              Réformes
+            </Title>
+          </Group>
+          <UserMenu user={user} onEditProfile={profile.open} onSignOut={signOut} />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar id={NAVBAR_ID} aria-label="Menu principal" p="xs" inert={!menuOpened}>
+        <SideMenu role={roleOf(user)} onNavigate={isMobile ? menu.close : undefined} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Suspense fallback={<LoadingScreen />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+      {user && <ProfileModal user={user} opened={profileOpened} onClose={profile.close} />}
+    </AppShell>
+  );
+}
