@@ -30,8 +30,9 @@ function errorsListOf(error: FastifyError & { validation: Array<{ instancePath: 
   const list: ErrorsList = {};
   for (const issue of error.validation) {
     const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'body';
-    const messages = (list[key] ??= []);
+    const messages = list[key] ?? [];
     if (issue.message && !messages.includes(issue.message)) messages.push(issue.message);
+    list[key] = messages;
   }
   return list;
 }

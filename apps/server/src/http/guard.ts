@@ -94,7 +94,7 @@ async function authenticate(app: FastifyInstance, db: Db, request: FastifyReques
   }
   const row = await loadAuthContext(db, payload);
   // A blocked account or a revoked session loses access at once, whatever the token's expiry.
-  if (!row || !row.is_active || !row.session_alive) throw unauthenticated();
+  if (!row?.is_active || !row.session_alive) throw unauthenticated();
   return {
     auth: {
       userId: payload.sub,

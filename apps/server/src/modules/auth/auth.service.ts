@@ -66,7 +66,7 @@ export function createAuthService({ db, sessions, mailer, publicUrl, maxFailures
     /** Same answer whether or not the email exists; the link is single-use and lasts 60 minutes. */
     async forgotPassword(email: string) {
       const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
-      if (!user || !user.is_active) return;
+      if (!user?.is_active) return;
       const token = newOpaqueToken();
       await db.insert(passwordResetTokens).values({
         user_id: user.id,

@@ -3,8 +3,8 @@ import { queryOptions } from '@tanstack/react-query';
 import { type ApiResponse, api } from '../../api/client.ts';
 
 export interface DashboardFigures extends DashboardData {
-  by_etat: { etat_mor: string; total: number }[];
-  by_nature: { libnature: string; total: number }[];
+  by_etat?: { etat_mor: string; total: number }[];
+  by_nature?: { libnature: string; total: number }[];
 }
 
 /** The live counters of the dashboard, for the signed-in user's scope. */

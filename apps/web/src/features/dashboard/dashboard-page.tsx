@@ -32,12 +32,12 @@ export function DashboardPage() {
               title="Réformes par état"
               rows={ETATS_MOR.map((etat) => ({
                 label: etat.label,
-                total: dashboard.data.by_etat.find((row) => row.etat_mor === etat.value)?.total ?? 0,
+                total: dashboard.data.by_etat?.find((row) => row.etat_mor === etat.value)?.total ?? 0,
               }))}
             />
             <BreakdownCard
               title="Réformes par nature"
-              rows={dashboard.data.by_nature.map((row) => ({ label: row.libnature, total: row.total }))}
+              rows={(dashboard.data.by_nature ?? []).map((row) => ({ label: row.libnature, total: row.total }))}
             />
           </SimpleGrid>
         </>

@@ -1,0 +1,78 @@
+import { MESSAGES } from '@reformes/domain';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { aUser, fakeServer, renderApp, signInAs } from '../test/render-app.tsx';
+
+const dash = { message: 'ok', data: { total_reforme: 3, total_reforme_admin: 1, total_reforme_ins: 2, total_pending: 0, users: 5, total_structures: 2 } };
+
+describe('route table and guards', () => {
+  it('sends the empty path to the public page /accueil', async () => {
+    const { router } = renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Réformes publiées' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/accueil');
+  });
+
+  it.each(['/auth/login', '/login', '/admin/login'])('shows the sign-in screen at %s without a token', async (path) => {
+    renderApp(path);
+    expect(await screen.findByRole('heading', { name: 'CONNEXION' })).toBeInTheDocument();
+  });
+
+  it.each(['/auth/login', '/login', '/admin/login'])('sends a signed-in visitor from %s to the dashboard', async (path) => {
+    signInAs();
+    fakeServer({ 'GET dash/': { body: dash } });
+    const { router } = renderApp(path);
+    expect(await screen.findByRole('heading', { name: 'Tableau de bord' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/dashboard');
+  });
+
+  it('sends a visitor without a token from /admin to /login', async () => {
+    const { router } = renderApp('/admin/dashboard');
+    expect(await screen.findByRole('heading', { name: 'CONNEXION' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('keeps a user with a temporary password on the first-password screen', async () => {
+    signInAs(aUser({ must_change_password: true }));
+    const { router } = renderApp('/admin/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Première connexion' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth/activate-account');
+  });
+
+  it('refuses the first-password screen to a visitor without a temporary password', async () => {
+    const { router } = renderApp('/auth/activate-account');
+    expect(await screen.findByRole('heading', { name: 'CONNEXION' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('sends the recovery screen without a token to /admin/login', async () => {
+    const { router } = renderApp('/auth/recovery-password');
+    expect(await screen.findByRole('heading', { name: 'CONNEXION' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/login');
+  });
+
+  it('shows the recovery screen with a token', async () => {
+    renderApp('/auth/recovery-password/abc123');
+    expect(await screen.findByRole('heading', { name: 'Saisir un nouveau mot de passe' })).toBeInTheDocument();
+  });
+
+  it.each(['/404', '/nimporte/quoi'])('shows the not-found page at %s with a link to the root', async (path) => {
+    renderApp(path);
+    expect(await screen.findByText(MESSAGES.notFoundPage)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', '/');
+  });
+
+  it('shows the not-found page inside the shell for an /admin child that does not exist yet', async () => {
+    signInAs();
+    renderApp('/admin/users');
+    expect(await screen.findByText(MESSAGES.notFoundPage)).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Menu principal' })).toBeInTheDocument();
+  });
+
+  it('fetches the user again when only the token is stored', async () => {
+    localStorage.setItem('access_token', JSON.stringify('access-1'));
+    fakeServer({ 'GET api/user': { body: { message: 'ok', data: aUser({ name: 'Moussa Sow' }) } }, 'GET dash/': { body: dash } });
+    renderApp('/admin/dashboard');
+    expect(screen.getByText(MESSAGES.loading)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: /Moussa Sow/ })).toBeInTheDocument());
+  });
+});
