@@ -19,6 +19,7 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { createSessions } from './modules/auth/sessions.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { referenceRoutes } from './modules/reference/reference.resources.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -80,6 +81,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildAppOpt
       await api.register(healthRoutes, { database });
       await api.register(authRoutes, { db: database.db, auth, sessions, loginMaxPerIpPerMinute: config.loginMaxPerIpPerMinute });
       await api.register(dashboardRoutes, { db: database.db });
+      await api.register(referenceRoutes, { db: database.db });
     },
     { prefix: API_BASE },
   );

@@ -55,6 +55,12 @@ export const MESSAGES = {
   listed: 'Liste récupérée avec succès',
   logoutDone: 'Déconnexion réussie',
   healthy: 'Service disponible',
+  created: 'Enregistrement effectué avec succès',
+  updated: 'Modification effectuée avec succès',
+  deleted: 'Suppression effectuée avec succès',
+  activated: 'Activation effectuée avec succès',
+  deactivated: 'Désactivation effectuée avec succès',
+  found: 'Élément récupéré avec succès',
 } as const;
 
 /** Titles of the error alerts and toasts, by feature (spec §8). */

@@ -13,7 +13,10 @@ if (!dataDir || !process.send) {
 }
 
 const db = await PGlite.create(dataDir);
-const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0 });
+// node-postgres drops a client after a failed query and reconnects at once, before the old
+// socket is detached: room for a few connections keeps that reconnection from being refused.
+// The app's pool still holds one client, so transactions never interleave.
+const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 4 });
 await server.start();
 const port = Number(server.getServerConn().split(':').pop());
 

@@ -2,11 +2,13 @@ import { MESSAGES } from '@reformes/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type ErrorsList } from './app-error.ts';
+import { pgErrorCode } from './pg-error.ts';
 
 /** Postgres error codes that are the client's fault, and the status each deserves. */
 const PG_CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
   '23505': { status: 409, message: 'Un élément identique existe déjà.' },
   '23503': { status: 409, message: "Cet élément est lié à d'autres données : opération impossible." },
+  '23001': { status: 409, message: "Cet élément est lié à d'autres données : opération impossible." },
   '23514': { status: 422, message: MESSAGES.invalidInput },
   '22P02': { status: 422, message: MESSAGES.invalidInput },
   '22003': { status: 422, message: 'Une valeur numérique est hors limites.' },
@@ -49,8 +51,8 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(422).send({ message: MESSAGES.invalidInput, errorsList: errorsListOf(error) });
     }
-    const pgError = PG_CLIENT_ERRORS[(error as { code?: string }).code ?? ''];
-    if (pgError && 'severity' in error) {
+    const pgError = PG_CLIENT_ERRORS[pgErrorCode(error) ?? ''];
+    if (pgError) {
       request.log.info({ err: error }, 'database refused the request');
       return reply.status(pgError.status).send({ message: pgError.message });
     }

@@ -1,0 +1,153 @@
+import { type FeatureName, idParamsSchema, MESSAGES, searchSchema, stateParamSchema } from '@reformes/domain';
+import { type AnyColumn, asc, count, eq, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../db/client.ts';
+import { conflict, notFound } from './app-error.ts';
+import { ok, pagedList, plainList } from './envelope.ts';
+import { lastPageOf, pageQuerySchema } from './pagination.ts';
+import { pgErrorCode } from './pg-error.ts';
+import { matchesSearch } from './search.ts';
+
+const SEARCH_LIMIT = 200;
+
+type CrudTable = PgTable & { id: PgColumn; is_active: PgColumn; updated_at: PgColumn };
+
+/** What a reference resource needs to get its nine routes (spec §7 "Reference resources"). */
+export interface CrudResource<TTable extends CrudTable, TSchema extends z.ZodObject> {
+  /** Path segment under the API base: `sectors` gives `/sectors`, `/sectors/{id}`, `/sectors-search`... */
+  path: string;
+  feature: FeatureName;
+  /** OpenAPI tag and the French name of the list. */
+  tag: string;
+  table: TTable;
+  /** Body of create and update, from packages/domain. */
+  schema: TSchema;
+  /** The column whose duplicates are refused with a 409. */
+  labelColumn: PgColumn;
+  /** Columns the search looks at (spec §3 "Local search filter"). */
+  searchColumns: AnyColumn[];
+  /** Why a row cannot be deleted while other rows refer to it. */
+  inUseMessage: string;
+  /** Rows as the API shows them; defaults to the table's own columns. */
+  select?: (db: Db) => { rows(where: SQL | undefined, limit?: number, offset?: number): Promise<unknown[]> };
+}
+
+/**
+ * One route factory for every reference list: list (whole or paginated), show, create,
+ * update, delete, state 0/1 and `POST {path}-search`, each behind the guard with the
+ * resource's feature and the matching action.
+ */
+export function crudRoutes<TTable extends CrudTable, TSchema extends z.ZodObject>(
+  resource: CrudResource<TTable, TSchema>,
+): FastifyPluginAsyncZod<{ db: Db }> {
+  const { table, feature, path, tag } = resource;
+  const tags = [tag];
+  const idParams = idParamsSchema;
+  const access = (action: 'list' | 'show' | 'add' | 'edit' | 'delete' | 'status') => ({ access: { feature, action } });
+
+  return async (app, { db }) => {
+    const view = resource.select?.(db) ?? {
+      rows: (where: SQL | undefined, limit?: number, offset?: number) => {
+        const query = db.select().from(table as PgTable).where(where).orderBy(asc(table.id)).$dynamic();
+        if (limit !== undefined) query.limit(limit);
+        if (offset !== undefined) query.offset(offset);
+        return query;
+      },
+    };
+
+    async function findOne(id: number) {
+      const [row] = await view.rows(eq(table.id, id), 1);
+      if (!row) throw notFound();
+      return row;
+    }
+
+    /** Turns the database's refusals into the 409s of the contract. */
+    async function guarded<T>(label: string | undefined, work: () => Promise<T>): Promise<T> {
+      try {
+        return await work();
+      } catch (error) {
+        if (pgErrorCode(error) === '23505') throw conflict(`Le libellé « ${label ?? ''} » existe déjà.`);
+        if (pgErrorCode(error) === '23503' || pgErrorCode(error) === '23001') throw conflict(resource.inUseMessage);
+        throw error;
+      }
+    }
+
+    const labelKey = resource.labelColumn.name;
+
+    app.get(`/${path}`, { config: access('list'), schema: { tags, summary: `Liste : ${tag}`, querystring: pageQuerySchema } }, async (request) => {
+      const { per_page, page } = request.query;
+      if (!per_page) return plainList(await view.rows(undefined));
+      const [[{ total }], rows] = await Promise.all([
+        db.select({ total: count() }).from(table as PgTable),
+        view.rows(undefined, per_page, (page - 1) * per_page),
+      ]);
+      return pagedList({ data: rows, current_page: page, per_page, total, last_page: lastPageOf(total, per_page) });
+    });
+
+    app.post(`/${path}-search`, { config: access('list'), schema: { tags, summary: `Recherche : ${tag}`, body: searchSchema } }, async (request) =>
+      plainList(await view.rows(matchesSearch(resource.searchColumns, request.body.search), SEARCH_LIMIT)),
+    );
+
+    app.get(`/${path}/:id`, { config: access('show'), schema: { tags, summary: `Détail : ${tag}`, params: idParams } }, async (request) =>
+      ok(await findOne(request.params.id), MESSAGES.found),
+    );
+
+    app.post(`/${path}`, { config: access('add'), schema: { tags, summary: `Création : ${tag}`, body: resource.schema } }, async (request, reply) => {
+      const body = request.body as Record<string, unknown>;
+      const [created] = await guarded(String(body[labelKey] ?? ''), () =>
+        db
+          .insert(table as PgTable)
+          .values(body)
+          .returning({ id: table.id }),
+      );
+      reply.status(201);
+      return ok(await findOne(created.id as number), MESSAGES.created);
+    });
+
+    app.put(
+      `/${path}/:id`,
+      { config: access('edit'), schema: { tags, summary: `Modification : ${tag}`, params: idParams, body: resource.schema } },
+      async (request) => {
+        const body = request.body as Record<string, unknown>;
+        const updated = await guarded(String(body[labelKey] ?? ''), () =>
+          db
+            .update(table as PgTable)
+            .set({ ...body, updated_at: new Date() })
+            .where(eq(table.id, request.params.id))
+            .returning({ id: table.id }),
+        );
+        if (updated.length === 0) throw notFound();
+        return ok(await findOne(request.params.id), MESSAGES.updated);
+      },
+    );
+
+    app.delete(`/${path}/:id`, { config: access('delete'), schema: { tags, summary: `Suppression : ${tag}`, params: idParams } }, async (request) => {
+      const deleted = await guarded(undefined, () =>
+        db
+          .delete(table as PgTable)
+          .where(eq(table.id, request.params.id))
+          .returning({ id: table.id }),
+      );
+      if (deleted.length === 0) throw notFound();
+      return { message: MESSAGES.deleted };
+    });
+
+    app.get(
+      `/${path}/:id/state/:state`,
+      { config: access('status'), schema: { tags, summary: `Activation / désactivation : ${tag}`, params: stateParamSchema } },
+      async (request) => {
+        const isActive = request.params.state === '1';
+        const updated = await db
+          .update(table as PgTable)
+          .set({ is_active: isActive, updated_at: new Date() })
+          .where(eq(table.id, request.params.id))
+          .returning({ id: table.id });
+        if (updated.length === 0) throw notFound();
+        return ok(await findOne(request.params.id), isActive ? MESSAGES.activated : MESSAGES.deactivated);
+      },
+    );
+  };
+}
+

@@ -1,0 +1,94 @@
+import { coverSchema, entitySchema, natureSchema, sectorSchema, structureSchema } from '@reformes/domain';
+import { asc, eq, getTableColumns, type SQL } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client.ts';
+import { covers, entities, natures, sectors, structures } from '../../db/schema/index.ts';
+import { crudRoutes } from '../../http/crud-routes.ts';
+
+/** Structures come with their sector (spec §3: "sector (with libsecteur)"). */
+function structureView(db: Db) {
+  return {
+    rows(where: SQL | undefined, limit?: number, offset?: number) {
+      const query = db
+        .select({ ...getTableColumns(structures), sector: { id: sectors.id, libsecteur: sectors.libsecteur } })
+        .from(structures)
+        .leftJoin(sectors, eq(sectors.id, structures.sector_id))
+        .where(where)
+        .orderBy(asc(structures.id))
+        .$dynamic();
+      if (limit !== undefined) query.limit(limit);
+      if (offset !== undefined) query.offset(offset);
+      return query;
+    },
+  };
+}
+
+/** The reference lists of spec §2.9, each a configuration of the one CRUD factory. */
+export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  await app.register(
+    crudRoutes({
+      path: 'sectors',
+      feature: 'sectors',
+      tag: 'Secteurs',
+      table: sectors,
+      schema: sectorSchema,
+      labelColumn: sectors.libsecteur,
+      searchColumns: [sectors.libsecteur],
+      inUseMessage: 'Ce secteur est utilisé par des structures : supprimez-les ou changez leur secteur avant de le supprimer.',
+    }),
+    { db },
+  );
+  await app.register(
+    crudRoutes({
+      path: 'structures',
+      feature: 'structures',
+      tag: 'Structures',
+      table: structures,
+      schema: structureSchema,
+      labelColumn: structures.designation,
+      searchColumns: [structures.designation, structures.sigl, structures.email, structures.telephone, structures.adresse_struct, sectors.libsecteur],
+      inUseMessage: 'Cette structure a des utilisateurs ou des réformes : elle ne peut pas être supprimée.',
+      select: structureView,
+    }),
+    { db },
+  );
+  await app.register(
+    crudRoutes({
+      path: 'natures',
+      feature: 'natures',
+      tag: 'Natures',
+      table: natures,
+      schema: natureSchema,
+      labelColumn: natures.libnature,
+      searchColumns: [natures.libnature],
+      inUseMessage: 'Cette nature est utilisée par des réformes : elle ne peut pas être supprimée.',
+    }),
+    { db },
+  );
+  await app.register(
+    crudRoutes({
+      path: 'covers',
+      feature: 'covers',
+      tag: 'Couvertures',
+      table: covers,
+      schema: coverSchema,
+      labelColumn: covers.lib_couvert,
+      searchColumns: [covers.lib_couvert],
+      inUseMessage: 'Cette couverture est utilisée par des réformes : elle ne peut pas être supprimée.',
+    }),
+    { db },
+  );
+  await app.register(
+    crudRoutes({
+      path: 'entities',
+      feature: 'entities',
+      tag: 'Entités administratives',
+      table: entities,
+      schema: entitySchema,
+      labelColumn: entities.libelle,
+      searchColumns: [entities.libelle],
+      inUseMessage: 'Cette entité est utilisée : elle ne peut pas être supprimée.',
+    }),
+    { db },
+  );
+};

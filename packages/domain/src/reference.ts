@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { emailField, phoneField, requiredText } from './auth.ts';
+
+/** Reference lists (spec §3, §5): one schema per entity, messages verbatim. */
+export const sectorSchema = z.object({ libsecteur: requiredText('Le libellé du secteur est requis') });
+export type SectorInput = z.infer<typeof sectorSchema>;
+
+export const natureSchema = z.object({ libnature: requiredText('Le libellé est requis') });
+export type NatureInput = z.infer<typeof natureSchema>;
+
+export const coverSchema = z.object({ lib_couvert: requiredText('Le libellé est requis') });
+export type CoverInput = z.infer<typeof coverSchema>;
+
+export const entitySchema = z.object({ libelle: requiredText('Le libellé est requis') });
+export type EntityInput = z.infer<typeof entitySchema>;
+
+/** A required reference to another row, given as an id (selects send strings, the API numbers). */
+export function requiredId(message: string) {
+  return z.coerce.number({ error: message }).int({ error: message }).positive({ error: message });
+}
+
+export const structureSchema = z.object({
+  designation: requiredText('Le libellé est requis'),
+  sigl: requiredText('Le sigle est requis'),
+  adresse_struct: requiredText("L'adresse est requise"),
+  email: requiredText("L'email est requis").pipe(z.email({ error: "L'email n'est pas valide" })),
+  telephone: requiredText('Le contact est requis'),
+  sector_id: requiredId('Le libellé du secteur est requis'),
+});
+export type StructureInput = z.infer<typeof structureSchema>;
+
+/** Checkbox values as forms and query strings send them; blank is false (spec §3 is_signer, canOverwrite). */
+export function booleanish(value: unknown): unknown {
+  if (value === '' || value === null || value === undefined || value === 'false' || value === '0' || value === 0) return false;
+  if (value === 'true' || value === '1' || value === 1) return true;
+  return value;
+}
+
+/** Create/edit user (spec §5): every field required, roles several, is_signer blank -> false. */
+export const userSchema = z.object({
+  lastname: requiredText('Le nom est requis'),
+  firstname: requiredText('Les prénoms sont requis'),
+  address: requiredText("L'adresse est requise"),
+  email: emailField,
+  phone: phoneField,
+  structure_id: requiredId('La structure est requise'),
+  roles: z
+    .array(z.string().trim().min(1), { error: 'Au moins un rôle est requis' })
+    .min(1, { error: 'Au moins un rôle est requis' }),
+  is_signer: z.preprocess(booleanish, z.boolean()),
+});
+export type UserInput = z.infer<typeof userSchema>;
+
+const idParam = z.coerce.number({ error: 'Identifiant invalide' }).int({ error: 'Identifiant invalide' }).positive({ error: 'Identifiant invalide' });
+export const idParamsSchema = z.object({ id: idParam });
+
+export const stateParamSchema = z.object({
+  id: idParam,
+  state: z.enum(['0', '1'], { error: "L'état doit valoir 0 ou 1" }),
+});
+
+export const searchSchema = z.object({ search: z.string({ error: 'Le texte recherché est requis' }).trim() });
+
+/** Remote search thresholds of spec §5 "Search". */
+export const SEARCH_MIN_LENGTH = 2;
