@@ -20,6 +20,8 @@ import { createSessions } from './modules/auth/sessions.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.resources.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { createUsersService } from './modules/users/users.service.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -82,6 +84,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildAppOpt
       await api.register(authRoutes, { db: database.db, auth, sessions, loginMaxPerIpPerMinute: config.loginMaxPerIpPerMinute });
       await api.register(dashboardRoutes, { db: database.db });
       await api.register(referenceRoutes, { db: database.db });
+      await api.register(usersRoutes, { users: createUsersService({ db: database.db, sessions, mailer: mail, publicUrl: config.publicUrl }) });
     },
     { prefix: API_BASE },
   );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emailField, phoneField, requiredText } from './auth.ts';
+import { emailField, passwordField, phoneField, requiredText } from './auth.ts';
+import { MESSAGES } from './messages.ts';
 
 /** Reference lists (spec §3, §5): one schema per entity, messages verbatim. */
 export const sectorSchema = z.object({ libsecteur: requiredText('Le libellé du secteur est requis') });
@@ -63,3 +64,25 @@ export const searchSchema = z.object({ search: z.string({ error: 'Le texte reche
 
 /** Remote search thresholds of spec §5 "Search". */
 export const SEARCH_MIN_LENGTH = 2;
+
+/** Admin's reset-password form (spec §5): email, password and confirmation, min 8, equal (our decision). */
+export const resetPasswordSchema = z
+  .object({
+    id: requiredId('Utilisateur requis'),
+    email: emailField,
+    password: passwordField,
+    password_confirmation: passwordField,
+  })
+  .refine((value) => value.password === value.password_confirmation, {
+    error: MESSAGES.passwordsDiffer,
+    path: ['password_confirmation'],
+  });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** Role form (spec §5): Libellé, and "Fixer ce rôle ?" where blank becomes false. */
+export const roleSchema = z.object({
+  name: requiredText('Le libellé est requis'),
+  canOverwrite: z.preprocess(booleanish, z.boolean()).default(false),
+  guard_name: z.literal('api').default('api'),
+});
+export type RoleInput = z.infer<typeof roleSchema>;

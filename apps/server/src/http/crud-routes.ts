@@ -32,6 +32,8 @@ export interface CrudResource<TTable extends CrudTable, TSchema extends z.ZodObj
   inUseMessage: string;
   /** Rows as the API shows them; defaults to the table's own columns. */
   select?: (db: Db) => { rows(where: SQL | undefined, limit?: number, offset?: number): Promise<unknown[]> };
+  /** A rule that may refuse an update or a delete (throws an AppError). */
+  beforeChange?: (db: Db, id: number, change: { kind: 'update'; body: z.infer<TSchema> } | { kind: 'delete' }) => Promise<void>;
 }
 
 /**
@@ -111,6 +113,7 @@ export function crudRoutes<TTable extends CrudTable, TSchema extends z.ZodObject
       { config: access('edit'), schema: { tags, summary: `Modification : ${tag}`, params: idParams, body: resource.schema } },
       async (request) => {
         const body = request.body as Record<string, unknown>;
+        await resource.beforeChange?.(db, request.params.id, { kind: 'update', body: request.body as z.infer<TSchema> });
         const updated = await guarded(String(body[labelKey] ?? ''), () =>
           db
             .update(table as PgTable)
@@ -124,6 +127,7 @@ export function crudRoutes<TTable extends CrudTable, TSchema extends z.ZodObject
     );
 
     app.delete(`/${path}/:id`, { config: access('delete'), schema: { tags, summary: `Suppression : ${tag}`, params: idParams } }, async (request) => {
+      await resource.beforeChange?.(db, request.params.id, { kind: 'delete' });
       const deleted = await guarded(undefined, () =>
         db
           .delete(table as PgTable)

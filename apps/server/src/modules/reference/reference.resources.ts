@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { covers, entities, natures, sectors, structures } from '../../db/schema/index.ts';
 import { crudRoutes } from '../../http/crud-routes.ts';
+import { rolesRoutes } from './roles.resource.ts';
 
 /** Structures come with their sector (spec §3: "sector (with libsecteur)"). */
 function structureView(db: Db) {
@@ -25,6 +26,7 @@ function structureView(db: Db) {
 
 /** The reference lists of spec §2.9, each a configuration of the one CRUD factory. */
 export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  await app.register(rolesRoutes, { db });
   await app.register(
     crudRoutes({
       path: 'sectors',

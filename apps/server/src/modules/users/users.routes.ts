@@ -1,0 +1,49 @@
+import { idParamsSchema, MESSAGES, resetPasswordSchema, searchSchema, stateParamSchema, userSchema } from '@reformes/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok, pagedList, plainList } from '../../http/envelope.ts';
+import { authOf } from '../../http/guard.ts';
+import { pageQuerySchema } from '../../http/pagination.ts';
+import type { UsersService } from './users.service.ts';
+
+const tags = ['Comptes utilisateurs'];
+const access = (action: 'list' | 'show' | 'add' | 'edit' | 'delete' | 'status') => ({ access: { feature: 'users' as const, action } });
+
+/** Spec §7 "Users". */
+export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
+  app.get('/users', { config: access('list'), schema: { tags, summary: 'Liste des utilisateurs', querystring: pageQuerySchema } }, async (request) => {
+    const result = await users.list(request.query.per_page, request.query.page);
+    return Array.isArray(result) ? plainList(result) : pagedList(result);
+  });
+
+  app.post('/users-search', { config: access('list'), schema: { tags, summary: 'Recherche', body: searchSchema } }, async (request) =>
+    plainList(await users.search(request.body.search)),
+  );
+
+  app.get('/users/:id', { config: access('show'), schema: { tags, summary: 'Détail', params: idParamsSchema } }, async (request) =>
+    ok(await users.show(request.params.id), MESSAGES.found),
+  );
+
+  app.post('/users', { config: access('add'), schema: { tags, summary: 'Création (mot de passe temporaire envoyé par mail)', body: userSchema } }, async (request, reply) => {
+    reply.status(201);
+    return ok(await users.create(request.body), MESSAGES.userCreated);
+  });
+
+  app.put('/users/:id', { config: access('edit'), schema: { tags, summary: 'Modification', params: idParamsSchema, body: userSchema } }, async (request) =>
+    ok(await users.update(request.params.id, request.body), MESSAGES.updated),
+  );
+
+  app.delete('/users/:id', { config: access('delete'), schema: { tags, summary: 'Suppression', params: idParamsSchema } }, async (request) => {
+    await users.remove(request.params.id, authOf(request).userId);
+    return { message: MESSAGES.deleted };
+  });
+
+  app.get('/users/:id/state/:state', { config: access('status'), schema: { tags, summary: 'Activer / bloquer', params: stateParamSchema } }, async (request) => {
+    const isActive = request.params.state === '1';
+    return ok(await users.setActive(request.params.id, isActive, authOf(request).userId), isActive ? MESSAGES.activated : MESSAGES.deactivated);
+  });
+
+  app.post('/reset-password', { config: access('edit'), schema: { tags, summary: 'Réinitialise le mot de passe (temporaire)', body: resetPasswordSchema } }, async (request) => {
+    await users.resetPassword(request.body);
+    return { message: MESSAGES.passwordReset };
+  });
+};

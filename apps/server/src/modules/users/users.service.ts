@@ -1,0 +1,169 @@
+import { MESSAGES, type ResetPasswordInput, type UserInput } from '@reformes/domain';
+import { and, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { roles, structures, userRoles, users } from '../../db/schema/index.ts';
+import { conflict, invalid, notFound } from '../../http/app-error.ts';
+import type { Page } from '../../http/envelope.ts';
+import { lastPageOf } from '../../http/pagination.ts';
+import { pgErrorCode } from '../../http/pg-error.ts';
+import { matchesSearch } from '../../http/search.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { type CurrentUser, loadUserView } from '../auth/current-user.ts';
+import { generateTemporaryPassword, hashPassword } from '../auth/password.ts';
+import type { Sessions } from '../auth/sessions.ts';
+
+const SEARCH_LIMIT = 200;
+
+/** Columns of the users' local and remote search (spec §3). */
+const searchColumns = [users.lastname, users.firstname, users.email, users.phone, structures.designation, structures.sigl];
+
+export function createUsersService({ db, sessions, mailer, publicUrl }: { db: Db; sessions: Sessions; mailer: Mailer; publicUrl: string }) {
+  async function listViews(where: SQL | undefined, limit?: number, offset?: number): Promise<CurrentUser[]> {
+    const query = db
+      .select({ id: users.id })
+      .from(users)
+      .leftJoin(structures, eq(structures.id, users.structure_id))
+      .where(where)
+      .orderBy(users.lastname, users.firstname, users.id)
+      .$dynamic();
+    if (limit !== undefined) query.limit(limit);
+    if (offset !== undefined) query.offset(offset);
+    const ids = await query;
+    const views = await Promise.all(ids.map((row) => loadUserView(db, row.id)));
+    return views.filter((view): view is CurrentUser => view !== undefined);
+  }
+
+  async function view(id: number): Promise<CurrentUser> {
+    const user = await loadUserView(db, id);
+    if (!user) throw notFound();
+    return user;
+  }
+
+  /** Role names -> ids, in the given order (the first one is the user's role). */
+  async function roleIdsOf(names: string[]): Promise<number[]> {
+    const unique = [...new Set(names)];
+    const rows = await db.select({ id: roles.id, name: roles.name }).from(roles).where(inArray(roles.name, unique));
+    const byName = new Map(rows.map((row) => [row.name, row.id]));
+    const missing = unique.filter((name) => !byName.has(name));
+    if (missing.length > 0) throw invalid({ roles: [`${MESSAGES.unknownRoles} : ${missing.join(', ')}`] });
+    return unique.map((name) => byName.get(name) as number);
+  }
+
+  async function assertStructure(id: number) {
+    const [row] = await db.select({ id: structures.id }).from(structures).where(eq(structures.id, id));
+    if (!row) throw invalid({ structure_id: [MESSAGES.unknownStructure] });
+  }
+
+  async function assertEmailFree(email: string, exceptId?: number) {
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), exceptId ? ne(users.id, exceptId) : undefined));
+    if (taken) throw conflict(MESSAGES.emailTaken);
+  }
+
+  function rethrowEmailTaken(error: unknown): never {
+    if (pgErrorCode(error) === '23505') throw conflict(MESSAGES.emailTaken);
+    throw error;
+  }
+
+  return {
+    async list(perPage?: number, page = 1): Promise<CurrentUser[] | Page<CurrentUser>> {
+      if (!perPage) return listViews(undefined);
+      const [[{ total }], rows] = await Promise.all([db.select({ total: count() }).from(users), listViews(undefined, perPage, (page - 1) * perPage)]);
+      return { data: rows, current_page: page, per_page: perPage, total, last_page: lastPageOf(total, perPage) };
+    },
+
+    search: (text: string) => listViews(matchesSearch(searchColumns, text), SEARCH_LIMIT),
+
+    show: view,
+
+    /** The account gets a random temporary password, sent by mail, to change at the first sign-in. */
+    async create(input: UserInput) {
+      const { roles: roleNames, ...fields } = input;
+      await assertStructure(fields.structure_id);
+      await assertEmailFree(fields.email);
+      const roleIds = await roleIdsOf(roleNames);
+      const temporary = generateTemporaryPassword();
+      const password_hash = await hashPassword(temporary);
+      const id = await db
+        .transaction(async (tx) => {
+          const [created] = await tx
+            .insert(users)
+            .values({ ...fields, password_hash, must_change_password: true })
+            .returning({ id: users.id });
+          await tx.insert(userRoles).values(roleIds.map((role_id, position) => ({ user_id: created.id, role_id, position })));
+          return created.id;
+        })
+        .catch(rethrowEmailTaken);
+      await mailer.send({
+        to: fields.email,
+        subject: 'Réformes : votre compte a été créé',
+        text:
+          `Bonjour ${fields.firstname} ${fields.lastname},\n\n` +
+          `Un compte Réformes vient d'être créé pour vous. Connectez-vous sur ${publicUrl}/login avec :\n\n` +
+          `  email : ${fields.email}\n  mot de passe temporaire : ${temporary}\n\n` +
+          'Vous choisirez votre propre mot de passe à la première connexion.\n',
+      });
+      return view(id);
+    },
+
+    async update(id: number, input: UserInput) {
+      const { roles: roleNames, ...fields } = input;
+      await view(id);
+      await assertStructure(fields.structure_id);
+      await assertEmailFree(fields.email, id);
+      const roleIds = await roleIdsOf(roleNames);
+      await db
+        .transaction(async (tx) => {
+          await tx
+            .update(users)
+            .set({ ...fields, updated_at: new Date() })
+            .where(eq(users.id, id));
+          await tx.delete(userRoles).where(eq(userRoles.user_id, id));
+          await tx.insert(userRoles).values(roleIds.map((role_id, position) => ({ user_id: id, role_id, position })));
+        })
+        .catch(rethrowEmailTaken);
+      return view(id);
+    },
+
+    async remove(id: number, callerId: number) {
+      if (id === callerId) throw conflict(MESSAGES.cannotChangeSelf);
+      try {
+        const deleted = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+        if (deleted.length === 0) throw notFound();
+      } catch (error) {
+        const code = pgErrorCode(error);
+        if (code === '23503' || code === '23001') throw conflict(MESSAGES.userHasRecords);
+        throw error;
+      }
+    },
+
+    /** Blocking an account ends its sessions at once (architecture §4). */
+    async setActive(id: number, isActive: boolean, callerId: number) {
+      if (id === callerId && !isActive) throw conflict(MESSAGES.cannotChangeSelf);
+      await db.transaction(async (tx) => {
+        const updated = await tx.update(users).set({ is_active: isActive, updated_at: new Date() }).where(eq(users.id, id)).returning({ id: users.id });
+        if (updated.length === 0) throw notFound();
+        if (!isActive) await sessions.revokeAllOf(id, tx);
+      });
+      return view(id);
+    },
+
+    /** An admin-set password is temporary too: the user chooses a new one at the next sign-in. */
+    async resetPassword(input: ResetPasswordInput) {
+      const user = await view(input.id);
+      if (user.email.toLowerCase() !== input.email.toLowerCase()) throw invalid({ email: ["L'email ne correspond pas à cet utilisateur"] });
+      const password_hash = await hashPassword(input.password);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ password_hash, must_change_password: true, failed_logins: 0, locked_until: null, updated_at: new Date() })
+          .where(eq(users.id, input.id));
+        await sessions.revokeAllOf(input.id, tx);
+      });
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;
