@@ -35,13 +35,13 @@ export async function createTestApp(env: Record<string, string> = {}) {
       if (response.statusCode !== 200) throw new Error(`login ${email} -> ${response.statusCode} ${response.body}`);
       return response.json().data as { access_token: string; refresh_token: string; features: string[]; user: { id: number } };
     },
-    /** The messages written to the outbox, oldest first, as raw .eml text. */
+    /** The messages written to the outbox, oldest first: headers, a blank line, then the decoded body. */
     outbox(): string[] {
       if (!fs.existsSync(config.outboxDir)) return [];
       return fs
         .readdirSync(config.outboxDir)
         .sort()
-        .map((file) => fs.readFileSync(path.join(config.outboxDir, file), 'utf8'));
+        .map((file) => decodeMail(fs.readFileSync(path.join(config.outboxDir, file), 'utf8')));
     },
     async close() {
       await app.close();
@@ -49,6 +49,20 @@ export async function createTestApp(env: Record<string, string> = {}) {
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Undoes the transfer encoding nodemailer chose (quoted-printable or base64), so tests read plain text. */
+function decodeMail(raw: string): string {
+  const split = raw.indexOf('\n\n');
+  const headers = raw.slice(0, split);
+  const body = raw.slice(split + 2);
+  const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(headers)?.[1]?.toLowerCase();
+  if (encoding === 'base64') return `${headers}\n\n${Buffer.from(body, 'base64').toString('utf8')}`;
+  if (encoding === 'quoted-printable') {
+    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => `%${hex}`);
+    return `${headers}\n\n${decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, '%25'))}`;
+  }
+  return raw;
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
