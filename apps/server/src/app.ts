@@ -14,6 +14,8 @@ import type { Database } from './db/client.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { API_BASE, authorisationGuard } from './http/guard.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { accessRoutes } from './modules/access/access.routes.ts';
+import { createAccessService } from './modules/access/access.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createSessions } from './modules/auth/sessions.ts';
@@ -84,6 +86,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildAppOpt
       await api.register(authRoutes, { db: database.db, auth, sessions, loginMaxPerIpPerMinute: config.loginMaxPerIpPerMinute });
       await api.register(dashboardRoutes, { db: database.db });
       await api.register(referenceRoutes, { db: database.db });
+      await api.register(accessRoutes, { access: createAccessService(database.db) });
       await api.register(usersRoutes, { users: createUsersService({ db: database.db, sessions, mailer: mail, publicUrl: config.publicUrl }) });
     },
     { prefix: API_BASE },

@@ -15,7 +15,8 @@ const NAVBAR_ID = 'menu-principal';
 /** The back-office shell of spec §2.2: toolbar, side menu of 250 px open by default, content. */
 export function AppLayout() {
   const { user } = useSession();
-  const [menuOpened, menu] = useDisclosure(true);
+  // Open by default (spec §2.2); on a phone the open menu would hide the whole page, so it starts closed there.
+  const [menuOpened, menu] = useDisclosure(!window.matchMedia(MOBILE_QUERY).matches);
   const [profileOpened, profile] = useDisclosure(false);
   const isMobile = useMediaQuery(MOBILE_QUERY);
   const signOut = useSignOut();

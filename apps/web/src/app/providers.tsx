@@ -26,13 +26,15 @@ export function createQueryClient(): QueryClient {
 
 interface ProvidersProps {
   queryClient: QueryClient;
+  /** 'test' turns Mantine's transitions and portals off, for component tests. */
+  env?: 'default' | 'test';
   children: ReactNode;
 }
 
 /** Theme, French dates (week starts Monday), toasts top-right for 5 s, modals and server state. */
-export function Providers({ queryClient, children }: ProvidersProps) {
+export function Providers({ queryClient, env, children }: ProvidersProps) {
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} env={env}>
       <DatesProvider settings={{ locale: 'fr', firstDayOfWeek: 1 }}>
         <QueryClientProvider client={queryClient}>
           <Notifications position="top-right" autoClose={5000} />

@@ -3,7 +3,10 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aUser, fakeServer, renderApp, signInAs } from '../test/render-app.tsx';
 
-const dash = { message: 'ok', data: { total_reforme: 3, total_reforme_admin: 1, total_reforme_ins: 2, total_pending: 0, users: 5, total_structures: 2 } };
+const dash = {
+  message: 'ok',
+  data: { total_reforme: 3, total_reforme_admin: 1, total_reforme_ins: 2, total_pending: 0, users: 5, total_structures: 2 },
+};
 
 describe('route table and guards', () => {
   it('sends the empty path to the public page /accueil', async () => {

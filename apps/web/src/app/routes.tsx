@@ -8,17 +8,11 @@ const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, n
   lazy(async () => ({ default: (await load())[name] }));
 
 const AppLayout = page(() => import('./app-layout.tsx'), 'AppLayout');
-const PublicReformesPage = page(
-  () => import('../features/public-reformes/public-reformes-page.tsx'),
-  'PublicReformesPage',
-);
+const PublicReformesPage = page(() => import('../features/public-reformes/public-reformes-page.tsx'), 'PublicReformesPage');
 const LoginPage = page(() => import('../features/auth/login-page.tsx'), 'LoginPage');
 const ForgotPasswordPage = page(() => import('../features/auth/forgot-password-page.tsx'), 'ForgotPasswordPage');
 const FirstPasswordPage = page(() => import('../features/auth/first-password-page.tsx'), 'FirstPasswordPage');
-const RecoveryPasswordPage = page(
-  () => import('../features/auth/recovery-password-page.tsx'),
-  'RecoveryPasswordPage',
-);
+const RecoveryPasswordPage = page(() => import('../features/auth/recovery-password-page.tsx'), 'RecoveryPasswordPage');
 const DashboardPage = page(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage');
 
 /** Screens load on demand; "Chargement..." shows meanwhile (spec §2.4). */
@@ -29,6 +23,13 @@ function Root() {
     </Suspense>
   );
 }
+
+/** Outside the back-office shell, the not-found page is the page's only content. */
+const standaloneNotFound = (
+  <main>
+    <NotFoundPage />
+  </main>
+);
 
 /** The route table of spec §2.1. */
 export const routes: RouteObject[] = [
@@ -66,8 +67,8 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: '404', element: <NotFoundPage /> },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '404', element: standaloneNotFound },
+      { path: '*', element: standaloneNotFound },
     ],
   },
 ];

@@ -2,7 +2,10 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { aUser, fakeServer, renderApp, signInAs } from '../test/render-app.tsx';
 
-const dash = { message: 'ok', data: { total_reforme: 0, total_reforme_admin: 0, total_reforme_ins: 0, total_pending: 0, users: 0, total_structures: 0 } };
+const dash = {
+  message: 'ok',
+  data: { total_reforme: 0, total_reforme_admin: 0, total_reforme_ins: 0, total_pending: 0, users: 0, total_structures: 0 },
+};
 
 async function menuLinksFor(role: string) {
   signInAs(aUser({ roles: [{ id: 1, name: role }] }));

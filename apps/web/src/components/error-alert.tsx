@@ -1,6 +1,6 @@
 import { Alert } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { MESSAGES } from '@reformes/domain';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { ApiError } from '../api/api-error.ts';
 import { ErrorMessage } from './error-message.tsx';
 

@@ -9,7 +9,7 @@ import { type CurrentUser, storeSignIn } from '../app/session.ts';
 export function renderApp(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
-    <Providers queryClient={createQueryClient()}>
+    <Providers queryClient={createQueryClient()} env="test">
       <RouterProvider router={router} />
     </Providers>,
   );
@@ -49,7 +49,9 @@ interface FakeAnswer {
 /** Replaces fetch: `answers` maps "METHOD path" (path after /api/v1/) to the server's answer. */
 export function fakeServer(answers: Record<string, FakeAnswer | ((init: RequestInit) => FakeAnswer)>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const path = String(input).replace(/^\/api\/v1\//, '').split('?')[0];
+    const path = String(input)
+      .replace(/^\/api\/v1\//, '')
+      .split('?')[0];
     const answer = answers[`${init.method ?? 'GET'} ${path}`];
     if (!answer) return new Response(JSON.stringify({ message: 'introuvable' }), { status: 404 });
     const { status = 200, body } = typeof answer === 'function' ? answer(init) : answer;

@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { clearSession } from '../app/session.ts';
@@ -28,6 +29,8 @@ window.HTMLElement.prototype.scrollIntoView = () => {};
 
 afterEach(() => {
   cleanup();
+  notifications.clean();
+  notifications.cleanQueue();
   localStorage.clear();
   clearSession();
 });

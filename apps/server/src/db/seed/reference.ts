@@ -1,4 +1,4 @@
-import { ACTIONS, DEFAULT_GRANTS, FEATURES, GUARD_NAME, MENUS, type MenuEntry, permissionName, ROLE_NAMES } from '@reformes/domain';
+import { DEFAULT_GRANTS, FEATURES, GUARD_NAME, MENUS, type MenuEntry, permissionName, ROLE_NAMES } from '@reformes/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { features, menus, natures, permissions, rolePermissions, roles, roleWindows } from '../schema/index.ts';
@@ -36,7 +36,7 @@ async function seedMenus(tx: Tx, roleIds: Map<string, number>) {
 }
 
 /**
- * Roles, the feature catalogue, every feature x action permission, the default rights of
+ * Roles, the feature catalogue, the permissions and default rights of
  * spec §6, the menus and the natures. Runs once, on an empty database: afterwards these
  * rows belong to the administrators, and re-seeding would undo their changes.
  */
@@ -54,14 +54,17 @@ export async function seedReferenceData(db: Db): Promise<boolean> {
       .insert(features)
       .values(FEATURES.map((feature) => ({ ...feature })))
       .returning({ id: features.id, name: features.name });
-    const permissionRows = await tx
-      .insert(permissions)
-      .values(
-        featureRows.flatMap((feature) =>
-          ACTIONS.map((action) => ({ feature_id: feature.id, action, name: permissionName(feature.name, action) })),
-        ),
-      )
-      .returning({ id: permissions.id, name: permissions.name });
+    // The permissions some role holds by default; administrators create the other pairs.
+    const featureIds = new Map(featureRows.map((row) => [row.name, row.id]));
+    const pairs = new Map<string, { feature_id: number; action: string; name: string }>();
+    for (const grants of Object.values(DEFAULT_GRANTS)) {
+      for (const [feature, actions] of Object.entries(grants)) {
+        for (const action of actions ?? []) {
+          pairs.set(permissionName(feature, action), { feature_id: featureIds.get(feature) as number, action, name: permissionName(feature, action) });
+        }
+      }
+    }
+    const permissionRows = await tx.insert(permissions).values([...pairs.values()]).returning({ id: permissions.id, name: permissions.name });
     const permissionIds = new Map(permissionRows.map((row) => [row.name, row.id]));
 
     for (const [role, grants] of Object.entries(DEFAULT_GRANTS)) {

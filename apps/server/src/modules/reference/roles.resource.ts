@@ -1,15 +1,30 @@
 import { MESSAGES, roleSchema } from '@reformes/domain';
-import { eq } from 'drizzle-orm';
+import { asc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { roles } from '../../db/schema/index.ts';
 import { conflict } from '../../http/app-error.ts';
 import { crudRoutes } from '../../http/crud-routes.ts';
+import { createAccessService } from '../access/access.service.ts';
 
 /** The five built-in roles keep their names: menus, scope and workflow depend on them. */
 async function protectBuiltinRoles(db: Db, id: number, change: { kind: 'update'; body: { name: string } } | { kind: 'delete' }) {
   const [role] = await db.select({ name: roles.name, is_builtin: roles.is_builtin }).from(roles).where(eq(roles.id, id));
   if (!role?.is_builtin) return;
   if (change.kind === 'delete' || change.body.name !== role.name) throw conflict(MESSAGES.builtinRole);
+}
+
+/** Roles come with their menu tree ("windows", spec §3 Role). */
+function roleView(db: Db) {
+  const access = createAccessService(db);
+  return {
+    async rows(where: SQL | undefined, limit?: number, offset?: number) {
+      const query = db.select().from(roles).where(where).orderBy(asc(roles.id)).$dynamic();
+      if (limit !== undefined) query.limit(limit);
+      if (offset !== undefined) query.offset(offset);
+      const rows = await query;
+      return Promise.all(rows.map(async (role) => ({ ...role, windows: await access.windowsOf(role.id) })));
+    },
+  };
 }
 
 export const rolesRoutes = crudRoutes({
@@ -22,4 +37,5 @@ export const rolesRoutes = crudRoutes({
   searchColumns: [roles.name],
   inUseMessage: MESSAGES.roleInUse,
   beforeChange: protectBuiltinRoles,
+  select: roleView,
 });

@@ -1,9 +1,4 @@
-import type {
-  FirstPasswordInput,
-  ForgotPasswordInput,
-  LoginInput,
-  RecoveryPasswordInput,
-} from '@reformes/domain';
+import type { FirstPasswordInput, ForgotPasswordInput, LoginInput, RecoveryPasswordInput } from '@reformes/domain';
 import { type ApiResponse, api } from '../../api/client.ts';
 import type { CurrentUser, TokenPair } from '../../app/session.ts';
 

@@ -29,14 +29,7 @@ export function ForgotPasswordPage() {
       ) : (
         <form noValidate onSubmit={handleSubmit((values) => request.mutate(values))}>
           <Stack>
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="email"
-              withAsterisk
-              error={errors.email?.message}
-              {...register('email')}
-            />
+            <TextInput label="Email" type="email" autoComplete="email" withAsterisk error={errors.email?.message} {...register('email')} />
             <Button type="submit" disabled={request.isPending} fullWidth>
               {request.isPending ? 'Envoi...' : 'Récupérer'}
             </Button>

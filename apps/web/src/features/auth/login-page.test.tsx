@@ -1,20 +1,24 @@
 import { MESSAGES } from '@reformes/domain';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { getSession } from '../../app/session.ts';
 import { aUser, fakeServer, renderApp } from '../../test/render-app.tsx';
 
-const dash = { message: 'ok', data: { total_reforme: 0, total_reforme_admin: 0, total_reforme_ins: 0, total_pending: 0, users: 0, total_structures: 0 } };
+const dash = {
+  message: 'ok',
+  data: { total_reforme: 0, total_reforme_admin: 0, total_reforme_ins: 0, total_pending: 0, users: 0, total_structures: 0 },
+};
 const signedIn = (user = aUser()) => ({
   body: { message: 'ok', data: { access_token: 'a', refresh_token: 'r', expire_in: 900, features: ['reformes.list'], user } },
 });
 
 async function fillAndSubmit(email: string, password: string) {
   const user = userEvent.setup();
-  if (email) await user.type(await screen.findByLabelText(/Email/), email);
+  const submit = await screen.findByRole('button', { name: 'Se connecter' });
+  if (email) await user.type(screen.getByLabelText(/Email/), email);
   if (password) await user.type(screen.getByLabelText(/Mot de passe/, { selector: 'input' }), password);
-  await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+  await user.click(submit);
 }
 
 describe('login screen', () => {
@@ -62,9 +66,18 @@ describe('login screen', () => {
 
   it('links to the forgotten-password screen', async () => {
     renderApp('/login');
-    expect(await screen.findByRole('link', { name: 'Mot de passe oublié ?' })).toHaveAttribute(
-      'href',
-      '/auth/forget-password',
+    expect(await screen.findByRole('link', { name: 'Mot de passe oublié ?' })).toHaveAttribute('href', '/auth/forget-password');
+  });
+});
+
+describe('login screen while signing in', () => {
+  it('reads "Connexion..." and cannot be sent twice', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => {})),
     );
+    renderApp('/login');
+    await fillAndSubmit('awa@reformes.test', 'Reformes2026!');
+    expect(await screen.findByRole('button', { name: 'Connexion...' })).toBeDisabled();
   });
 });

@@ -34,14 +34,7 @@ export function LoginPage() {
     <AuthCard title="CONNEXION">
       <form noValidate onSubmit={handleSubmit((values) => login.mutate(values))}>
         <Stack>
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="username"
-            withAsterisk
-            error={errors.email?.message}
-            {...register('email')}
-          />
+          <TextInput label="Email" type="email" autoComplete="username" withAsterisk error={errors.email?.message} {...register('email')} />
           <PasswordInput
             label="Mot de passe"
             autoComplete="current-password"

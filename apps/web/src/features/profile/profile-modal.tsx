@@ -71,14 +71,7 @@ function ProfileForm({ user, onSaved }: ProfileFormProps) {
         <TextInput label="Nom" withAsterisk error={errors.lastname?.message} {...register('lastname')} />
         <TextInput label="Prénoms" withAsterisk error={errors.firstname?.message} {...register('firstname')} />
         <TextInput label="Email" type="email" withAsterisk error={errors.email?.message} {...register('email')} />
-        <TextInput
-          label="Téléphone"
-          type="tel"
-          inputMode="numeric"
-          withAsterisk
-          error={errors.phone?.message}
-          {...register('phone')}
-        />
+        <TextInput label="Téléphone" type="tel" inputMode="numeric" withAsterisk error={errors.phone?.message} {...register('phone')} />
       </SimpleGrid>
       <Group justify="flex-end" mt="lg">
         <Button type="submit" disabled={!isValid} loading={save.isPending}>

@@ -1,0 +1,53 @@
+import { TITLES } from '@reformes/domain';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { aUser, fakeServer, renderApp, signInAs } from '../../test/render-app.tsx';
+
+const figures = {
+  total_reforme: 31,
+  total_reforme_admin: 12,
+  total_reforme_ins: 9,
+  total_pending: 4,
+  users: 6,
+  total_structures: 3,
+  by_etat: [{ etat_mor: 'en_cours', total: 20 }],
+  by_nature: [{ libnature: 'Structurelle', total: 10 }],
+};
+
+function card(label: string) {
+  return within(screen.getByText(label, { selector: 'p' }).parentElement as HTMLElement);
+}
+
+describe('dashboard', () => {
+  it('shows the admin cards with live figures', async () => {
+    signInAs(aUser({ roles: [{ id: 1, name: 'admin' }] }));
+    fakeServer({ 'GET dash/': { body: { message: 'ok', data: figures } } });
+    renderApp('/admin/dashboard');
+
+    expect(await screen.findByText('Réformes', { selector: 'p' })).toBeInTheDocument();
+    expect(card('Réformes').getByText('31')).toBeInTheDocument();
+    expect(card('Réformes administratives').getByText('12')).toBeInTheDocument();
+    expect(card('Réformes institutionnelles').getByText('9')).toBeInTheDocument();
+    expect(card('Compte Utilisateurs').getByText('6')).toBeInTheDocument();
+    expect(card('Structures').getByText('3')).toBeInTheDocument();
+    expect(screen.queryByText(/en attente/)).not.toBeInTheDocument();
+  });
+
+  it('shows validation its pending reforms', async () => {
+    signInAs(aUser({ roles: [{ id: 1, name: 'validation' }] }));
+    fakeServer({ 'GET dash/': { body: { message: 'ok', data: figures } } });
+    renderApp('/admin/dashboard');
+    expect(await screen.findByText('Réformes en attente de validation')).toBeInTheDocument();
+    expect(card('Réformes en attente de validation').getByText('4')).toBeInTheDocument();
+    expect(screen.queryByText('Compte Utilisateurs')).not.toBeInTheDocument();
+  });
+
+  it('shows the failure titled Tableau de bord', async () => {
+    signInAs();
+    fakeServer({ 'GET dash/': { status: 403, body: { message: 'Accès refusé' } } });
+    renderApp('/admin/dashboard');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(TITLES.dashboard)).toBeInTheDocument();
+    expect(within(alert).getByText('Accès refusé')).toBeInTheDocument();
+  });
+});
