@@ -50,9 +50,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   );
 
   app.get('/api/user', { config: { access: 'first-password' }, schema: { tags, summary: "L'utilisateur connecté" } }, async (request) => {
-    const user = await loadUserView(db, authOf(request).userId);
+    const { userId } = authOf(request);
+    const user = await loadUserView(db, userId);
     if (!user) throw notFound();
-    return ok(user, MESSAGES.success);
+    // The rights travel with the user so the web app follows a change of profile without signing in again.
+    return ok({ ...user, features: await auth.permissionsOf(userId) }, MESSAGES.success);
   });
 
   app.get('/logout', { config: { access: 'first-password' }, schema: { tags, summary: 'Déconnexion' } }, async (request) => {

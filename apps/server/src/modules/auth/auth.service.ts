@@ -2,7 +2,7 @@ import { MESSAGES, type UserUpdateInput } from '@reformes/domain';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { passwordResetTokens, users } from '../../db/schema/index.ts';
-import { AppError, conflict, unauthenticated } from '../../http/app-error.ts';
+import { AppError, conflict, forbidden, unauthenticated } from '../../http/app-error.ts';
 import { permissionNamesOf } from '../../http/guard.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { loadUserView } from './current-user.ts';
@@ -38,6 +38,8 @@ export function createAuthService({ db, sessions, mailer, publicUrl, maxFailures
   }
 
   return {
+    permissionsOf,
+
     /** Per-account throttling: after `maxFailures` wrong passwords the account waits `lockMinutes`. */
     async login(email: string, password: string) {
       const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
@@ -109,6 +111,9 @@ export function createAuthService({ db, sessions, mailer, publicUrl, maxFailures
 
     /** Ends the temporary-password state; every session of the user ends with it (spec §8: forced logout). */
     async changeFirstPassword(userId: number, password: string) {
+      // Without a temporary password to replace, this route would let any session change the password without the old one.
+      const [user] = await db.select({ must_change_password: users.must_change_password }).from(users).where(eq(users.id, userId));
+      if (!user?.must_change_password) throw forbidden();
       await setPassword(userId, password);
     },
 
