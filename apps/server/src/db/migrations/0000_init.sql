@@ -41,6 +41,7 @@ CREATE TABLE "role_permissions" (
 CREATE TABLE "role_windows" (
 	"role_id" integer NOT NULL,
 	"menu_id" integer NOT NULL,
+	"position" integer DEFAULT 0 NOT NULL,
 	CONSTRAINT "role_windows_role_id_menu_id_pk" PRIMARY KEY("role_id","menu_id")
 );
 --> statement-breakpoint

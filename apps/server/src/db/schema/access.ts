@@ -94,6 +94,8 @@ export const roleWindows = pgTable(
     menu_id: integer()
       .notNull()
       .references(() => menus.id, { onDelete: 'cascade' }),
+    /** Order of the entry in this role's menu. */
+    position: integer().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.role_id, t.menu_id] })],
 );

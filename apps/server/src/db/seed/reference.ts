@@ -24,10 +24,11 @@ async function seedMenus(tx: Tx, roleIds: Map<string, number>) {
   for (const [role, entries] of Object.entries(MENUS)) {
     const roleId = roleIds.get(role);
     if (!roleId) continue;
+    let order = 0;
     const walk = async (list: MenuEntry[], parentId: number | null) => {
       for (const entry of list) {
         const menuId = await menuIdOf(entry, parentId);
-        await tx.insert(roleWindows).values({ role_id: roleId, menu_id: menuId }).onConflictDoNothing();
+        await tx.insert(roleWindows).values({ role_id: roleId, menu_id: menuId, position: order++ }).onConflictDoNothing();
         if (entry.children) await walk(entry.children, menuId);
       }
     };

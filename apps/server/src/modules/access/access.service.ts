@@ -174,7 +174,7 @@ export function createAccessService(db: Db) {
         .from(roleWindows)
         .innerJoin(menus, eq(menus.id, roleWindows.menu_id))
         .where(eq(roleWindows.role_id, roleId))
-        .orderBy(asc(menus.position));
+        .orderBy(asc(roleWindows.position), asc(menus.position));
       const nodes = new Map<number, WindowNode>(rows.map((row) => [row.id, { id: row.id, title: row.title, name: row.name, route: row.route, status: true, children: [] }]));
       const roots: WindowNode[] = [];
       for (const row of rows) {
@@ -191,7 +191,9 @@ export function createAccessService(db: Db) {
       await assertRole(newRoleId);
       await db.transaction(async (tx) => {
         await tx.delete(roleWindows).where(eq(roleWindows.role_id, newRoleId));
-        await tx.execute(sql`insert into role_windows (role_id, menu_id) select ${newRoleId}, menu_id from role_windows where role_id = ${oldRoleId}`);
+        await tx.execute(
+          sql`insert into role_windows (role_id, menu_id, position) select ${newRoleId}, menu_id, position from role_windows where role_id = ${oldRoleId}`,
+        );
       });
       return this.windowsOf(newRoleId);
     },

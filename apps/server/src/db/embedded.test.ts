@@ -1,0 +1,256 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/**
+ * The embedded mode as an operator runs it: real `node apps/server/src/main.ts` processes on a
+ * data folder, each with its PGlite child. Slow (PGlite starts in seconds), hence generous timeouts.
+ */
+
+const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+const MAIN = 'apps/server/src/main.ts';
+const SLOW = 90_000;
+const PASSWORD = 'Reformes2026!';
+
+interface Server {
+  process: ChildProcess;
+  port: number;
+  dataDir: string;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+const started: Server[] = [];
+const dataDirs: string[] = [];
+
+function freshDataDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reformes-embedded-'));
+  dataDirs.push(dir);
+  return dir;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const lockPathOf = (dataDir: string) => path.join(dataDir, 'db.lock');
+
+function readLock(dataDir: string): { pid: number; childPid?: number } | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(lockPathOf(dataDir), 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Alive and not a zombie (an orphan that exited but was not reaped yet holds nothing). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return !stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+  } catch {
+    return process.platform !== 'linux';
+  }
+}
+
+async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+}
+
+async function startServer(dataDir: string): Promise<Server> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info', NODE_ENV: 'development' };
+  // Embedded mode, whatever the suite runs against; no web build, no real mail.
+  delete env.DATABASE_URL;
+  delete env.SMTP_URL;
+  env.WEB_DIST = path.join(dataDir, 'no-web');
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const server: Server = { process: child, port, dataDir, output: () => output, exited };
+  started.push(server);
+  return server;
+}
+
+const isExited = (server: Server) => server.process.exitCode !== null || server.process.signalCode !== null;
+
+async function waitHealthy(server: Server) {
+  await waitFor(
+    async () => {
+      if (isExited(server)) throw new Error(`server exited (${server.process.exitCode}) before it was ready:\n${server.output()}`);
+      try {
+        const response = await fetch(`http://127.0.0.1:${server.port}/api/v1/health`);
+        return response.status === 200;
+      } catch {
+        return false;
+      }
+    },
+    60_000,
+    `GET /api/v1/health on port ${server.port}`,
+  );
+}
+
+async function startHealthy(dataDir: string): Promise<Server> {
+  const server = await startServer(dataDir);
+  await waitHealthy(server);
+  return server;
+}
+
+/** The few fields these tests read; the assertions check the rest. */
+interface ApiBody {
+  message: string;
+  data: { access_token: string; lastname: string; [field: string]: unknown };
+}
+
+async function call(server: Server, method: string, url: string, options: { token?: string; body?: unknown } = {}) {
+  const response = await fetch(`http://127.0.0.1:${server.port}/api/v1/${url}`, {
+    method,
+    headers: {
+      accept: 'application/json',
+      ...(options.body ? { 'content-type': 'application/json' } : {}),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    },
+    body: options.body ? JSON.stringify(options.body) : undefined,
+  });
+  return { status: response.status, body: (await response.json()) as ApiBody };
+}
+
+async function signIn(server: Server, email: string): Promise<string> {
+  const response = await call(server, 'POST', 'api/login', { body: { email, password: PASSWORD, device: 'web' } });
+  expect(response.status).toBe(200);
+  return response.body.data.access_token;
+}
+
+async function stop(server: Server, timeoutMs = 10_000): Promise<number | null> {
+  if (isExited(server)) return server.process.exitCode;
+  server.process.kill('SIGTERM');
+  return Promise.race([
+    server.exited,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no exit within ${timeoutMs} ms after SIGTERM`)), timeoutMs)),
+  ]);
+}
+
+afterAll(async () => {
+  for (const server of started) {
+    const childPid = readLock(server.dataDir)?.childPid;
+    if (!isExited(server)) {
+      server.process.kill('SIGKILL');
+      await server.exited;
+    }
+    // A PGlite child orphaned by a killed server closes itself; make sure it did.
+    if (childPid && isRunning(childPid)) {
+      await waitFor(() => !isRunning(childPid), 15_000, `PGlite child ${childPid} to exit`).catch(() => process.kill(childPid, 'SIGKILL'));
+    }
+  }
+  for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+}, SLOW);
+
+describe('embedded PGlite mode (real processes)', () => {
+  it(
+    'refuses a second server on the same data folder with a clear message, and leaves the first one running',
+    async () => {
+      const dataDir = freshDataDir();
+      const first = await startHealthy(dataDir);
+      const lock = readLock(dataDir);
+      expect(lock?.pid).toBe(first.process.pid);
+      expect(lock?.childPid).toEqual(expect.any(Number));
+
+      const second = await startServer(dataDir);
+      const code = await second.exited;
+      expect(code).not.toBe(0);
+      expect(code).not.toBeNull();
+      expect(second.output()).toContain('déjà utilisée');
+      expect(second.output()).toContain(String(first.process.pid));
+
+      // The first server and its lock are untouched.
+      expect(readLock(dataDir)).toEqual(lock);
+      expect((await call(first, 'GET', 'health')).status).toBe(200);
+      expect(await stop(first)).toBe(0);
+    },
+    SLOW,
+  );
+
+  it(
+    'stops cleanly on SIGTERM within 10 s (exit code 0), closes its PGlite child and removes the lock file',
+    async () => {
+      const dataDir = freshDataDir();
+      const server = await startHealthy(dataDir);
+      const childPid = readLock(dataDir)?.childPid as number;
+      expect(isRunning(childPid)).toBe(true);
+
+      const startedAt = Date.now();
+      expect(await stop(server, 10_000)).toBe(0);
+      expect(Date.now() - startedAt).toBeLessThan(10_000);
+      expect(fs.existsSync(lockPathOf(dataDir))).toBe(false);
+      await waitFor(() => !isRunning(childPid), 5_000, 'the PGlite child to exit');
+      expect(server.output()).toContain('arrêt terminé');
+
+      // The folder is reusable at once: the data written at the first start is still there.
+      const again = await startHealthy(dataDir);
+      expect((await call(again, 'GET', 'api/user', { token: await signIn(again, 'admin@reformes.test') })).status).toBe(200);
+      expect(await stop(again)).toBe(0);
+    },
+    SLOW,
+  );
+
+  it(
+    'keeps acknowledged data after kill -9 of the server: a restart on the same folder shows it',
+    async () => {
+      const dataDir = freshDataDir();
+      const server = await startHealthy(dataDir);
+      const token = await signIn(server, 'admin@reformes.test');
+      const update = await call(server, 'POST', 'api/user-update', {
+        token,
+        body: { lastname: 'Après-Crash', firstname: 'Claire', email: 'admin@reformes.test', phone: '0612345678' },
+      });
+      expect(update.status).toBe(200);
+      expect(update.body.data.lastname).toBe('Après-Crash');
+
+      const childPid = readLock(dataDir)?.childPid as number;
+      expect(childPid).toEqual(expect.any(Number));
+      server.process.kill('SIGKILL');
+      await server.exited;
+      // The orphaned PGlite child notices its parent is gone, checkpoints and exits by itself.
+      await waitFor(() => !isRunning(childPid), 30_000, `the orphaned PGlite child ${childPid} to exit`);
+      // The lock is stale (its owners are gone): the next server takes it over.
+      expect(fs.existsSync(lockPathOf(dataDir))).toBe(true);
+
+      const restarted = await startHealthy(dataDir);
+      expect(readLock(dataDir)?.pid).toBe(restarted.process.pid);
+      const me = await call(restarted, 'GET', 'api/user', { token: await signIn(restarted, 'admin@reformes.test') });
+      expect(me.status).toBe(200);
+      expect(me.body.data).toMatchObject({ lastname: 'Après-Crash', phone: '0612345678' });
+      // The demo data set was not created a second time.
+      expect(restarted.output()).not.toContain('Jeu de données de démonstration créé');
+      expect(await stop(restarted)).toBe(0);
+    },
+    SLOW,
+  );
+});
