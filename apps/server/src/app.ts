@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import jwt from '@fastify/jwt';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -22,7 +23,14 @@ import { createSessions } from './modules/auth/sessions.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.resources.ts';
+import { filesRoutes } from './modules/reformes/files.routes.ts';
+import { objectifsRoutes } from './modules/reformes/objectifs.routes.ts';
+import { createObjectifsService } from './modules/reformes/objectifs.service.ts';
+import { reformesRoutes } from './modules/reformes/reformes.routes.ts';
+import { createReformesService } from './modules/reformes/reformes.service.ts';
+import { createWorkflowService } from './modules/reformes/workflow.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { createFileStore } from './storage/file-store.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 
 export interface BuildAppOptions {
@@ -57,6 +65,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildAppOpt
   });
   await app.register(rateLimit, { global: false });
   await app.register(jwt, { secret: config.jwtSecret });
+  await app.register(multipart, { limits: { fileSize: Math.max(config.uploadMaxBytes, config.signatureMaxBytes), files: 1, fields: 20 } });
   await app.register(swagger, {
     openapi: { info: { title: 'Réformes API', version: '1.0.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
     transform: jsonSchemaTransform,
@@ -65,6 +74,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildAppOpt
   await app.register(authorisationGuard, { db: database.db });
 
   const mail = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log: app.log });
+  const fileStore = createFileStore(config.storageDir);
   const sessions = createSessions({
     db: database.db,
     signAccessToken: (payload, expiresIn) => app.jwt.sign(payload, { expiresIn }),
@@ -87,6 +97,11 @@ export async function buildApp({ config, database, logger, mailer }: BuildAppOpt
       await api.register(dashboardRoutes, { db: database.db });
       await api.register(referenceRoutes, { db: database.db });
       await api.register(accessRoutes, { access: createAccessService(database.db) });
+      const reformes = createReformesService({ db: database.db, files: fileStore });
+      const workflow = createWorkflowService({ db: database.db, mailer: mail, publicUrl: config.publicUrl, log: app.log });
+      await api.register(reformesRoutes, { reformes, workflow });
+      await api.register(filesRoutes, { db: database.db, files: fileStore, maxBytes: config.uploadMaxBytes });
+      await api.register(objectifsRoutes, { objectifs: createObjectifsService(database.db) });
       await api.register(usersRoutes, { users: createUsersService({ db: database.db, sessions, mailer: mail, publicUrl: config.publicUrl }) });
     },
     { prefix: API_BASE },

@@ -32,7 +32,7 @@ export function statCardsOf(role: string | undefined): StatCard[] {
       { key: 'total_structures', label: 'Structures' },
     ],
   };
-  return [...COMMON, ...((role && extra[role as RoleName]) || [])];
+  return [...COMMON, ...((role && Object.hasOwn(extra, role) && extra[role as RoleName]) || [])];
 }
 
 /** The stage whose reforms the role's "en attente" card counts (architecture §4); none for admin. */

@@ -6,5 +6,8 @@ export * from './menus.ts';
 export * from './messages.ts';
 export * from './permissions.ts';
 export * from './reference.ts';
+export * from './reforme.ts';
 export * from './reforme-rules.ts';
 export * from './roles.ts';
+export * from './workflow.ts';
+export * from './search-text.ts';

@@ -21,6 +21,8 @@ const configurations = (withBackups: boolean): MenuEntry => ({
     { name: 'Structures', route: '/admin/structures' },
     { name: 'Natures', route: '/admin/natures' },
     { name: 'Couvertures', route: '/admin/covers' },
+    // Spec §2.1 lists the entities screen but §2.3 gives it no entry; without one nobody could reach it.
+    { name: 'Entités administratives', route: '/admin/entities' },
     ...(withBackups ? [{ name: 'Sauvegarde', route: '/admin/backups' }] : []),
   ],
 });
@@ -63,5 +65,6 @@ export const MENUS: Record<RoleName, MenuEntry[]> = {
 
 /** Any role outside the five gets no menu (spec §2.3). */
 export function menuOf(role: string | undefined): MenuEntry[] {
-  return role && role in MENUS ? MENUS[role as RoleName] : [];
+  // Own keys only: a role named "constructor" or "toString" must not reach Object.prototype.
+  return role && Object.hasOwn(MENUS, role) ? MENUS[role as RoleName] : [];
 }

@@ -31,3 +31,21 @@ export function objectivePercentage(results: ReadonlyArray<{ status: number }>):
   if (results.length === 0) return undefined;
   return (results.filter((result) => result.status === 1).length / results.length) * 100;
 }
+
+/** Where a new reform starts (architecture §4): at its creator's stage; saisie central's go to publication. */
+export function creationStageOf(role: string | undefined): Stage {
+  switch (role) {
+    case 'validation':
+      return STAGES.validation;
+    case 'publication':
+    case 'saisie central':
+      return STAGES.publication;
+    default:
+      return STAGES.transmission;
+  }
+}
+
+/** saisie and validation may no longer change a published reform. */
+export function canChangePublished(role: string | undefined): boolean {
+  return role === 'saisie central' || role === 'publication';
+}

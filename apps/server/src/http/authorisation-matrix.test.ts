@@ -21,8 +21,8 @@ function expectedAllowed(caller: Caller, route: RouteEntry): boolean {
   if (access === 'public') return true;
   if (caller === 'anonymous') return false;
   if (access === 'signed-in' || access === 'first-password') return true;
-  const actions: readonly string[] = DEFAULT_GRANTS[caller as RoleName][access.feature] ?? [];
-  return actions.includes(access.action);
+  const grants = 'anyOf' in access ? access.anyOf : [access];
+  return grants.some((grant) => ((DEFAULT_GRANTS[caller as RoleName][grant.feature] ?? []) as readonly string[]).includes(grant.action));
 }
 
 /** A concrete URL for a route: ids that match nothing, so allowed calls change no data. */

@@ -2,7 +2,7 @@ import { type FeatureName, idParamsSchema, MESSAGES, searchSchema, stateParamSch
 import { type AnyColumn, asc, count, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { conflict, notFound } from './app-error.ts';
 import { ok, pagedList, plainList } from './envelope.ts';

@@ -8,11 +8,13 @@ import { AppError, forbidden, unauthenticated } from './app-error.ts';
 /**
  * What a route demands. Every route under the API base declares one:
  * - a feature and an action: a role of the caller must hold that active permission;
+ * - `anyOf` several pairs: one is enough to enter, the handler checks which one the request needs;
  * - 'signed-in': any valid session (the current user, logout);
  * - 'first-password': a valid session even while a temporary password must be changed;
  * - 'public': no session at all.
  */
-export type Access = { feature: FeatureName; action: Action } | 'signed-in' | 'first-password' | 'public';
+export type Grant = { feature: FeatureName; action: Action };
+export type Access = Grant | { anyOf: Grant[] } | 'signed-in' | 'first-password' | 'public';
 
 export interface AuthContext {
   userId: number;
@@ -129,9 +131,14 @@ export const authorisationGuard = fp<{ db: Db }>(async (app, { db }) => {
     if (access === 'first-password') return;
     if (mustChange) throw new AppError(403, MESSAGES.mustChangePassword);
     if (access === 'signed-in') return;
-    if (!auth.permissions.has(permissionName(access.feature, access.action))) throw forbidden();
+    const grants = 'anyOf' in access ? access.anyOf : [access];
+    if (!grants.some((grant) => holds(auth, grant))) throw forbidden();
   });
 });
+
+export function holds(auth: AuthContext, grant: Grant): boolean {
+  return auth.permissions.has(permissionName(grant.feature, grant.action));
+}
 
 /** The caller of a route that is not public (the guard has already refused anonymous calls). */
 export function authOf(request: FastifyRequest): AuthContext {

@@ -142,7 +142,7 @@ CREATE TABLE "objectifs" (
 --> statement-breakpoint
 CREATE TABLE "reforme_files" (
 	"id" serial PRIMARY KEY NOT NULL,
-	"reforme_id" integer NOT NULL,
+	"reforme_id" integer,
 	"name_file" text NOT NULL,
 	"name" text NOT NULL,
 	"original_name" text NOT NULL,

@@ -59,9 +59,8 @@ export const reformeFiles = pgTable(
   'reforme_files',
   {
     id: serial().primaryKey(),
-    reforme_id: integer()
-      .notNull()
-      .references(() => reformes.id, { onDelete: 'cascade' }),
+    /** Null while the upload waits for its reform: the create form uploads before it saves. */
+    reforme_id: integer().references(() => reformes.id, { onDelete: 'cascade' }),
     name_file: text().notNull(),
     /** Generated storage name, never the client's. */
     name: text().notNull().unique(),

@@ -1,0 +1,202 @@
+import { REFORME_MESSAGES, type ObjectifInput } from '@reformes/domain';
+import { and, count, desc, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { objectifs, reformes, resultats, suiviResults } from '../../db/schema/index.ts';
+import { conflict, notFound } from '../../http/app-error.ts';
+import type { AuthContext } from '../../http/guard.ts';
+import { lastPageOf } from '../../http/pagination.ts';
+import { matchesSearch } from '../../http/search.ts';
+import { findChangeableReforme, findReformeInScope, reformeScope } from './reforme-scope.ts';
+
+const SEARCH_LIMIT = 200;
+
+interface ResultatValues {
+  objectif_id: number;
+  libresult: string;
+  indicateur: string;
+  valeur_cible: number | null;
+  valeurref: number | null;
+}
+
+/** Objectives and expected results: both hang off a reform and follow its scope and its lock. */
+export function createObjectifsService(db: Db) {
+  const objectifColumns = { ...getTableColumns(objectifs), reforme: { id: reformes.id, libref: reformes.libref } };
+
+  function objectifRows(auth: AuthContext, where: SQL | undefined, limit?: number, offset?: number) {
+    const query = db
+      .select(objectifColumns)
+      .from(objectifs)
+      .innerJoin(reformes, eq(reformes.id, objectifs.reforme_id))
+      .where(and(reformeScope(auth), where))
+      .orderBy(desc(objectifs.id))
+      .$dynamic();
+    if (limit !== undefined) query.limit(limit);
+    if (offset !== undefined) query.offset(offset);
+    return query;
+  }
+
+  async function resultsOf(objectifIds: number[]) {
+    if (objectifIds.length === 0) return [];
+    const rows = await db
+      .select()
+      .from(resultats)
+      .where(inArray(resultats.objectif_id, objectifIds))
+      .orderBy(resultats.id);
+    const suivis = rows.length
+      ? await db
+          .select()
+          .from(suiviResults)
+          .where(
+            inArray(
+              suiviResults.result_id,
+              rows.map((row) => row.id),
+            ),
+          )
+          .orderBy(suiviResults.date, suiviResults.id)
+      : [];
+    return rows.map((row) => ({ ...row, suivi_results: suivis.filter((suivi) => suivi.result_id === row.id) }));
+  }
+
+  async function objectifView(auth: AuthContext, id: number) {
+    const [row] = await objectifRows(auth, eq(objectifs.id, id), 1);
+    if (!row) throw notFound();
+    return { ...row, results: await resultsOf([id]) };
+  }
+
+  /** The objective's reform, if in scope, and whether it may change. */
+  async function reformeOfObjectif(auth: AuthContext, objectifId: number, change: boolean) {
+    const [objectif] = await db.select({ reforme_id: objectifs.reforme_id }).from(objectifs).where(eq(objectifs.id, objectifId));
+    if (!objectif) throw notFound();
+    return change ? findChangeableReforme(db, auth, objectif.reforme_id) : findReformeInScope(db, auth, objectif.reforme_id);
+  }
+
+  async function resultatView(auth: AuthContext, id: number) {
+    const [row] = await db.select().from(resultats).where(eq(resultats.id, id));
+    if (!row) throw notFound();
+    await reformeOfObjectif(auth, row.objectif_id, false);
+    const [withSuivi] = await resultsOf([row.objectif_id]).then((all) => all.filter((result) => result.id === id));
+    return withSuivi;
+  }
+
+  const numeric = (value: number | null) => (value === null ? '0' : String(value));
+
+  return {
+    async listObjectifs(auth: AuthContext, perPage: number | undefined, page: number) {
+      if (!perPage) return objectifRows(auth, undefined);
+      const [[{ total }], data] = await Promise.all([
+        db.select({ total: count() }).from(objectifs).innerJoin(reformes, eq(reformes.id, objectifs.reforme_id)).where(reformeScope(auth)),
+        objectifRows(auth, undefined, perPage, (page - 1) * perPage),
+      ]);
+      return { data, current_page: page, per_page: perPage, total, last_page: lastPageOf(total, perPage) };
+    },
+
+    searchObjectifs: (auth: AuthContext, text: string) => objectifRows(auth, matchesSearch([objectifs.libobjectif, reformes.libref], text), SEARCH_LIMIT),
+
+    async byReforme(auth: AuthContext, reformeId: number) {
+      await findReformeInScope(db, auth, reformeId);
+      const rows = await objectifRows(auth, eq(objectifs.reforme_id, reformeId));
+      const results = await resultsOf(rows.map((row) => row.id));
+      return rows.reverse().map((row) => ({ ...row, results: results.filter((result) => result.objectif_id === row.id) }));
+    },
+
+    objectifView,
+
+    async createObjectif(auth: AuthContext, input: ObjectifInput) {
+      await findChangeableReforme(db, auth, input.reforme_id);
+      const [created] = await db.insert(objectifs).values(input).returning({ id: objectifs.id });
+      return objectifView(auth, created.id);
+    },
+
+    async updateObjectif(auth: AuthContext, id: number, input: ObjectifInput) {
+      await reformeOfObjectif(auth, id, true);
+      await findChangeableReforme(db, auth, input.reforme_id);
+      await db
+        .update(objectifs)
+        .set({ ...input, updated_at: new Date() })
+        .where(eq(objectifs.id, id));
+      return objectifView(auth, id);
+    },
+
+    async removeObjectif(auth: AuthContext, id: number) {
+      await reformeOfObjectif(auth, id, true);
+      await db.delete(objectifs).where(eq(objectifs.id, id));
+    },
+
+    async setObjectifActive(auth: AuthContext, id: number, isActive: boolean) {
+      await reformeOfObjectif(auth, id, true);
+      await db.update(objectifs).set({ is_active: isActive, updated_at: new Date() }).where(eq(objectifs.id, id));
+      return objectifView(auth, id);
+    },
+
+    async listResultats(auth: AuthContext) {
+      return db
+        .select({ ...getTableColumns(resultats), objectif: { id: objectifs.id, libobjectif: objectifs.libobjectif, reforme_id: objectifs.reforme_id } })
+        .from(resultats)
+        .innerJoin(objectifs, eq(objectifs.id, resultats.objectif_id))
+        .innerJoin(reformes, eq(reformes.id, objectifs.reforme_id))
+        .where(reformeScope(auth))
+        .orderBy(desc(resultats.id))
+        .limit(1000);
+    },
+
+    searchResultats: (auth: AuthContext, text: string) =>
+      db
+        .select(getTableColumns(resultats))
+        .from(resultats)
+        .innerJoin(objectifs, eq(objectifs.id, resultats.objectif_id))
+        .innerJoin(reformes, eq(reformes.id, objectifs.reforme_id))
+        .where(and(reformeScope(auth), matchesSearch([resultats.libresult, resultats.indicateur], text)))
+        .limit(SEARCH_LIMIT),
+
+    resultatView,
+
+    async createResultat(auth: AuthContext, input: ResultatValues) {
+      await reformeOfObjectif(auth, input.objectif_id, true);
+      const [created] = await db
+        .insert(resultats)
+        .values({ ...input, valeur_cible: numeric(input.valeur_cible), valeurref: numeric(input.valeurref) })
+        .returning({ id: resultats.id });
+      return resultatView(auth, created.id);
+    },
+
+    async updateResultat(auth: AuthContext, id: number, input: ResultatValues) {
+      const current = await resultatView(auth, id);
+      await reformeOfObjectif(auth, current.objectif_id, true);
+      await reformeOfObjectif(auth, input.objectif_id, true);
+      await db
+        .update(resultats)
+        .set({ ...input, valeur_cible: numeric(input.valeur_cible), valeurref: numeric(input.valeurref), updated_at: new Date() })
+        .where(eq(resultats.id, id));
+      return resultatView(auth, id);
+    },
+
+    /** Spec §4 "Result status": 0 -> 1 only with at least one follow-up record. */
+    async validateResultat(auth: AuthContext, id: number) {
+      const current = await resultatView(auth, id);
+      if (current.status === 1) throw conflict(REFORME_MESSAGES.resultAlreadyValidated);
+      if (current.suivi_results.length === 0) throw conflict(REFORME_MESSAGES.resultNeedsFollowUp);
+      const updated = await db
+        .update(resultats)
+        .set({ status: 1, updated_at: new Date() })
+        .where(and(eq(resultats.id, id), eq(resultats.status, 0)))
+        .returning({ id: resultats.id });
+      if (updated.length === 0) throw conflict(REFORME_MESSAGES.resultAlreadyValidated);
+      return resultatView(auth, id);
+    },
+
+    async removeResultat(auth: AuthContext, id: number) {
+      const current = await resultatView(auth, id);
+      await reformeOfObjectif(auth, current.objectif_id, true);
+      await db.delete(resultats).where(eq(resultats.id, id));
+    },
+
+    async setResultatActive(auth: AuthContext, id: number, isActive: boolean) {
+      const current = await resultatView(auth, id);
+      await reformeOfObjectif(auth, current.objectif_id, true);
+      await db.update(resultats).set({ is_active: isActive, updated_at: new Date() }).where(eq(resultats.id, id));
+      return resultatView(auth, id);
+    },
+  };
+}
+
+export type ObjectifsService = ReturnType<typeof createObjectifsService>;

@@ -1,0 +1,240 @@
+import { creationStageOf, pendingStageOf, periodText, REFORME_MESSAGES, type Reforme, type ReformeFilters } from '@reformes/domain';
+import { and, count, desc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { affectations, covers, natures, objectifs, reformeFiles, reformes, resultats, structures, suiviResults, users } from '../../db/schema/index.ts';
+import { invalid } from '../../http/app-error.ts';
+import type { Page } from '../../http/envelope.ts';
+import type { AuthContext } from '../../http/guard.ts';
+import { lastPageOf } from '../../http/pagination.ts';
+import { matchesSearch } from '../../http/search.ts';
+import type { FileStore } from '../../storage/file-store.ts';
+import { assertCanChange, findReformeInScope, reformeScope } from './reforme-scope.ts';
+
+export const REFORME_FILES_FOLDER = 'reformes';
+const SEARCH_LIMIT = 200;
+
+/** Columns of the reform search (spec §3 "Local search filter"). */
+const searchColumns = [
+  reformes.libref,
+  reformes.typeref,
+  reformes.periodexe,
+  reformes.etat_mor,
+  reformes.objectif_glob,
+  reformes.popul_cible,
+  reformes.struct_impl,
+  sql`${reformes.date_debut}::text`,
+  sql`${reformes.date_fin}::text`,
+];
+
+const rowColumns = {
+  ...getTableColumns(reformes),
+  nature: { id: natures.id, libnature: natures.libnature },
+  couverture: { id: covers.id, lib_couvert: covers.lib_couvert },
+  structure: { id: structures.id, designation: structures.designation, sigl: structures.sigl },
+  files: sql<Array<{ id: number; name_file: string }>>`coalesce((select json_agg(json_build_object('id', f.id, 'name_file', f.name_file) order by f.id)
+    from reforme_files f where f.reforme_id = ${reformes.id}), '[]'::json)`.as('files'),
+};
+
+function filtersOf(filters: ReformeFilters): SQL[] {
+  return [
+    filters.structure_id ? eq(reformes.structure_id, filters.structure_id) : undefined,
+    filters.nature_id ? eq(reformes.nature_id, filters.nature_id) : undefined,
+    filters.couverture_id ? eq(reformes.couverture_id, filters.couverture_id) : undefined,
+    filters.typeref ? eq(reformes.typeref, filters.typeref) : undefined,
+    filters.search ? matchesSearch(searchColumns, filters.search) : undefined,
+  ].filter((condition): condition is SQL => condition !== undefined);
+}
+
+export function createReformesService({ db, files }: { db: Db; files: FileStore }) {
+  function rows(where: SQL | undefined, limit?: number, offset?: number) {
+    const query = db
+      .select(rowColumns)
+      .from(reformes)
+      .innerJoin(natures, eq(natures.id, reformes.nature_id))
+      .innerJoin(covers, eq(covers.id, reformes.couverture_id))
+      .innerJoin(structures, eq(structures.id, reformes.structure_id))
+      .where(where)
+      .orderBy(desc(reformes.date_enreg), desc(reformes.id))
+      .$dynamic();
+    if (limit !== undefined) query.limit(limit);
+    if (offset !== undefined) query.offset(offset);
+    return query;
+  }
+
+  async function page(where: SQL | undefined, perPage: number | undefined, pageNumber: number) {
+    if (!perPage) return rows(where);
+    const [[{ total }], data] = await Promise.all([
+      // The count needs no join: every filter is on the reforms table itself.
+      db.select({ total: count() }).from(reformes).where(where),
+      rows(where, perPage, (pageNumber - 1) * perPage),
+    ]);
+    return { data, current_page: pageNumber, per_page: perPage, total, last_page: lastPageOf(total, perPage) } satisfies Page<unknown>;
+  }
+
+  /** Attaches uploads that wait for a reform; only the uploader's own pending files can be claimed. */
+  async function attachFiles(tx: Pick<Db, 'update'>, auth: AuthContext, reformeId: number, fileIds: number[] | undefined) {
+    if (!fileIds?.length) return;
+    const unique = [...new Set(fileIds)];
+    const attached = await tx
+      .update(reformeFiles)
+      .set({ reforme_id: reformeId })
+      .where(and(inArray(reformeFiles.id, unique), isNull(reformeFiles.reforme_id), eq(reformeFiles.created_by, auth.userId)))
+      .returning({ id: reformeFiles.id });
+    if (attached.length !== unique.length) throw invalid({ files: [REFORME_MESSAGES.unknownFiles] });
+  }
+
+  function valuesOf(input: Reforme) {
+    return {
+      libref: input.libref,
+      typeref: input.typeref,
+      nature_id: input.nature_id,
+      objectif_glob: input.objectif_glob,
+      popul_cible: input.popul_cible,
+      couverture_id: input.couverture_id,
+      struct_impl: input.struct_impl,
+      date_debut: input.date_debut,
+      date_fin: input.date_fin,
+      periodexe: periodText(input.date_debut, input.date_fin),
+      cadreinst_mor: input.cadreinst_mor ?? null,
+      etat_mor: input.etat_mor ?? null,
+      montant_prevu: input.montant_prevu == null ? null : String(input.montant_prevu),
+      montant_trealise: input.montant_trealise == null ? null : String(input.montant_trealise),
+      difficult: input.difficult ?? null,
+      solution: input.solution ?? null,
+      perspective: input.perspective ?? null,
+    };
+  }
+
+  async function detail(auth: AuthContext, id: number) {
+    await findReformeInScope(db, auth, id);
+    const [row] = await rows(eq(reformes.id, id), 1);
+    const objectifRows = await db.select().from(objectifs).where(eq(objectifs.reforme_id, id)).orderBy(objectifs.id);
+    const resultRows = objectifRows.length
+      ? await db
+          .select()
+          .from(resultats)
+          .where(
+            inArray(
+              resultats.objectif_id,
+              objectifRows.map((objectif) => objectif.id),
+            ),
+          )
+          .orderBy(resultats.id)
+      : [];
+    const suiviRows = resultRows.length
+      ? await db
+          .select()
+          .from(suiviResults)
+          .where(
+            inArray(
+              suiviResults.result_id,
+              resultRows.map((resultat) => resultat.id),
+            ),
+          )
+          .orderBy(suiviResults.date, suiviResults.id)
+      : [];
+    const fileRows = await db
+      .select({ id: reformeFiles.id, name_file: reformeFiles.name_file, original_name: reformeFiles.original_name, size: reformeFiles.size, created_at: reformeFiles.created_at })
+      .from(reformeFiles)
+      .where(eq(reformeFiles.reforme_id, id))
+      .orderBy(reformeFiles.id);
+    const history = await db
+      .select({
+        id: affectations.id,
+        event: affectations.event,
+        sens: affectations.sens,
+        from_stage: affectations.from_stage,
+        to_stage: affectations.to_stage,
+        instruction: affectations.instruction,
+        created_at: affectations.created_at,
+        user: sql<string | null>`${users.firstname} || ' ' || ${users.lastname}`,
+      })
+      .from(affectations)
+      .leftJoin(users, eq(users.id, affectations.user_id))
+      .where(eq(affectations.reforme_id, id))
+      .orderBy(affectations.created_at, affectations.id);
+    const last = history.at(-1);
+    return {
+      ...row,
+      objectifs: objectifRows.map((objectif) => ({
+        ...objectif,
+        reforme: { id, libref: row.libref },
+        results: resultRows
+          .filter((resultat) => resultat.objectif_id === objectif.id)
+          .map((resultat) => ({ ...resultat, suivi_results: suiviRows.filter((suivi) => suivi.result_id === resultat.id) })),
+      })),
+      files: fileRows,
+      history,
+      // The instruction of a return for correction shows while the reform waits where it was sent back.
+      affectation: last && last.sens === 1 && last.to_stage === row.stage ? { instruction: last.instruction } : null,
+    };
+  }
+
+  return {
+    list: (auth: AuthContext, filters: ReformeFilters, perPage: number | undefined, pageNumber: number) =>
+      page(and(reformeScope(auth), ...filtersOf(filters)), perPage, pageNumber),
+
+    myList: (auth: AuthContext, perPage: number | undefined, pageNumber: number) => page(eq(reformes.created_by, auth.userId), perPage, pageNumber),
+
+    /** The reforms waiting at the caller's stage, in its scope ("A transmettre", "A valider", "A publier"). */
+    byRole(auth: AuthContext, perPage: number | undefined, pageNumber: number) {
+      const stage = pendingStageOf(auth.role);
+      if (!stage) return page(sql`false`, perPage, pageNumber);
+      return page(and(reformeScope(auth), eq(reformes.stage, stage), eq(reformes.isPublished, false)), perPage, pageNumber);
+    },
+
+    search: (auth: AuthContext, text: string) => rows(and(reformeScope(auth), matchesSearch(searchColumns, text)), SEARCH_LIMIT),
+
+    detail,
+
+    async create(auth: AuthContext, input: Reforme) {
+      const structureId = auth.role === 'saisie central' && input.structure_id ? input.structure_id : auth.structureId;
+      const stage = creationStageOf(auth.role);
+      const id = await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(reformes)
+          .values({ ...valuesOf(input), stage, structure_id: structureId, created_by: auth.userId })
+          .returning({ id: reformes.id });
+        await tx.insert(affectations).values({ reforme_id: created.id, sens: 0, event: 'creation', to_stage: stage, user_id: auth.userId });
+        await attachFiles(tx, auth, created.id, input.files);
+        return created.id;
+      });
+      return detail(auth, id);
+    },
+
+    async update(auth: AuthContext, id: number, input: Reforme) {
+      const reforme = await findReformeInScope(db, auth, id);
+      assertCanChange(auth, reforme);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(reformes)
+          .set({
+            ...valuesOf(input),
+            ...(auth.role === 'saisie central' && input.structure_id ? { structure_id: input.structure_id } : {}),
+            updated_at: new Date(),
+          })
+          .where(eq(reformes.id, id));
+        await attachFiles(tx, auth, id, input.files);
+      });
+      return detail(auth, id);
+    },
+
+    /** Objectives, results, follow-up, history and attachments go with the reform. */
+    async remove(auth: AuthContext, id: number) {
+      const reforme = await findReformeInScope(db, auth, id);
+      assertCanChange(auth, reforme);
+      const stored = await db.select({ name: reformeFiles.name }).from(reformeFiles).where(eq(reformeFiles.reforme_id, id));
+      await db.delete(reformes).where(eq(reformes.id, id));
+      await Promise.all(stored.map((file) => files.remove(REFORME_FILES_FOLDER, file.name)));
+    },
+
+    async setActive(auth: AuthContext, id: number, isActive: boolean) {
+      const reforme = await findReformeInScope(db, auth, id);
+      assertCanChange(auth, reforme);
+      await db.update(reformes).set({ is_active: isActive, updated_at: new Date() }).where(eq(reformes.id, id));
+      return detail(auth, id);
+    },
+  };
+}
+
+export type ReformesService = ReturnType<typeof createReformesService>;

@@ -1,0 +1,38 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Files under STORAGE_DIR, always named by us: a client's name never reaches the file system. */
+export function createFileStore(storageDir: string) {
+  function pathOf(folder: string, name: string): string {
+    if (!/^[a-z0-9-]+(\.[a-z0-9]+)?$/i.test(name)) throw new Error(`Nom de fichier stocké invalide : ${name}`);
+    return path.join(storageDir, folder, name);
+  }
+  return {
+    async save(folder: string, content: Buffer, extension: string): Promise<string> {
+      const name = `${randomUUID()}.${extension}`;
+      await fs.promises.mkdir(path.join(storageDir, folder), { recursive: true });
+      await fs.promises.writeFile(pathOf(folder, name), content, { flag: 'wx' });
+      return name;
+    },
+    stream(folder: string, name: string) {
+      return fs.createReadStream(pathOf(folder, name));
+    },
+    read(folder: string, name: string) {
+      return fs.promises.readFile(pathOf(folder, name));
+    },
+    exists(folder: string, name: string) {
+      return fs.existsSync(pathOf(folder, name));
+    },
+    async remove(folder: string, name: string) {
+      await fs.promises.rm(pathOf(folder, name), { force: true });
+    },
+  };
+}
+
+export type FileStore = ReturnType<typeof createFileStore>;
+
+/** True when the bytes start like a PDF document, whatever the file is called. */
+export function isPdf(content: Buffer): boolean {
+  return content.length > 8 && content.subarray(0, 5).toString('latin1') === '%PDF-';
+}

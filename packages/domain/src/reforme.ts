@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { requiredText } from './auth.ts';
+import { requiredId } from './reference.ts';
+import { ETATS_MOR, isStartAfterEnd, REFORME_TYPES } from './reforme-rules.ts';
+
+export const REFORME_MESSAGES = {
+  libref: 'Le Libellé de la réforme est requis',
+  typeref: 'La portée de la réforme est requise',
+  nature_id: 'La nature est requise',
+  objectif_glob: "L'objectif est requis",
+  popul_cible: 'La population est requise',
+  couverture_id: 'La couverture est requise',
+  struct_impl: 'Les structures impliquées sont requises',
+  date_debut: 'La date de début est requise',
+  date_fin: 'La date de fin est requise',
+  periodexe: "La période d'execution est requise",
+  structure_id: 'La structure est requise',
+  dateTitle: 'Date Incorrect',
+  dateOrder: 'La date début ne peut être antérieure à la date fin',
+  amount: 'Le montant doit être un nombre positif ou nul',
+  invalidDate: 'La date doit être au format jj/mm/aaaa',
+  published: 'Une réforme publiée ne peut plus être modifiée.',
+  fileName: 'Le nom du fichier est requis',
+  file: 'Le fichier est requis',
+  pdfOnly: 'Prière charger des fichiers pdf',
+  fileTitle: 'Chargement de fichier',
+  fileUploaded: 'Continuer en chargeant un autre fichier ou fermer le panel',
+  pathLikeName: 'Le nom du fichier ne doit pas contenir de chemin',
+  unknownFiles: 'Fichier joint inconnu',
+  created: 'Réforme enregistrée avec succès',
+  objectifCreated: 'Objectif enregistré avec succès',
+  resultatCreated: 'Résultat attendu enregistré avec succès',
+  resultValidated: 'Validation de résultat effectuée avec succès',
+  confirmValidateResult: 'Confirmer ce resultat comme valider ?',
+  resultNeedsFollowUp: "Un résultat ne peut être validé qu'après au moins une donnée de suivi.",
+  resultAlreadyValidated: 'Ce résultat est déjà validé.',
+  updated: 'Réforme modifiée avec succès',
+} as const;
+
+/** "1 234,50", "1234.5" or 1234.5 -> 1234.5; blank -> null; anything else -> NaN. */
+export function parseAmount(value: unknown): number | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return value;
+  if (typeof value !== 'string') return Number.NaN;
+  const compact = value.replace(/[\s\u00a0\u202f€]/g, '');
+  if (compact === '') return null;
+  if (!/^-?\d+([.,]\d+)?$/.test(compact)) return Number.NaN;
+  return Number(compact.replace(',', '.'));
+}
+
+const amountField = z
+  .unknown()
+  .transform(parseAmount)
+  .refine((amount) => amount === null || (Number.isFinite(amount) && amount >= 0), { error: REFORME_MESSAGES.amount })
+  .optional();
+
+/** An ISO date (yyyy-mm-dd) that exists in the calendar. */
+export function isoDateField(requiredMessage: string) {
+  return requiredText(requiredMessage).refine(
+    (text) => /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text),
+    { error: REFORME_MESSAGES.invalidDate },
+  );
+}
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((text) => text || null)
+  .nullish();
+
+/**
+ * Reform form and API payload (spec §3, §5). `periodexe` is read-only: the server builds it from
+ * the dates. `structure_id` is required of saisie central only (see `reformeSchemaFor`).
+ */
+export const reformeSchema = z
+  .object({
+    libref: requiredText(REFORME_MESSAGES.libref),
+    typeref: z.enum(REFORME_TYPES, { error: REFORME_MESSAGES.typeref }),
+    nature_id: requiredId(REFORME_MESSAGES.nature_id),
+    objectif_glob: requiredText(REFORME_MESSAGES.objectif_glob),
+    popul_cible: requiredText(REFORME_MESSAGES.popul_cible),
+    couverture_id: requiredId(REFORME_MESSAGES.couverture_id),
+    struct_impl: requiredText(REFORME_MESSAGES.struct_impl),
+    date_debut: isoDateField(REFORME_MESSAGES.date_debut),
+    date_fin: isoDateField(REFORME_MESSAGES.date_fin),
+    periodexe: z.string().optional(),
+    cadreinst_mor: optionalText,
+    etat_mor: z
+      .enum(ETATS_MOR.map((etat) => etat.value) as [string, ...string[]], { error: "L'état de mise en œuvre est invalide" })
+      .nullish()
+      .or(z.literal('').transform(() => null)),
+    montant_prevu: amountField,
+    montant_trealise: amountField,
+    difficult: optionalText,
+    solution: optionalText,
+    perspective: optionalText,
+    structure_id: z.preprocess((value) => (value === '' ? undefined : value), requiredId(REFORME_MESSAGES.structure_id).optional()),
+    files: z.array(z.coerce.number().int().positive()).optional(),
+  })
+  .refine((reforme) => !isStartAfterEnd(reforme.date_debut, reforme.date_fin), { error: REFORME_MESSAGES.dateOrder, path: ['date_fin'] });
+export type ReformeInput = z.input<typeof reformeSchema>;
+export type Reforme = z.output<typeof reformeSchema>;
+
+/** Only saisie central chooses the structure; for it the field is required (spec §5). */
+export function reformeSchemaFor(role: string | undefined) {
+  if (role !== 'saisie central') return reformeSchema;
+  return reformeSchema.refine((reforme) => reforme.structure_id !== undefined, { error: REFORME_MESSAGES.structure_id, path: ['structure_id'] });
+}
+
+export const reformeFiltersSchema = z.object({
+  structure_id: z.coerce.number().int().positive().optional(),
+  nature_id: z.coerce.number().int().positive().optional(),
+  couverture_id: z.coerce.number().int().positive().optional(),
+  typeref: z.enum(REFORME_TYPES).optional(),
+  search: z.string().trim().optional(),
+});
+export type ReformeFilters = z.infer<typeof reformeFiltersSchema>;
+
+/** Objective (spec §5). */
+export const objectifSchema = z.object({
+  libobjectif: requiredText("Le Libellé de l'objectif est requis"),
+  reforme_id: requiredId('La réforme est requise'),
+});
+export type ObjectifInput = z.infer<typeof objectifSchema>;
+
+const measure = (message: string) =>
+  z
+    .unknown()
+    .transform(parseAmount)
+    .refine((value) => value !== null && Number.isFinite(value), { error: message });
+
+/** Expected result (spec §5), messages verbatim including the doubled "est requise". */
+export const resultatSchema = z.object({
+  objectif_id: requiredId("Le Libellé de l'objectif est requis"),
+  libresult: requiredText('Le Libellé du résultat est requis'),
+  indicateur: requiredText("L'indicateur est requis"),
+  valeur_cible: measure('La valeur cible est requise'),
+  valeurref: measure('La valeur référence est requise est requise'),
+});
+export type ResultatInput = z.input<typeof resultatSchema>;
+
+/** The API also accepts `objective_id` (spec §7 spelling) for the objective. */
+export const resultatPayloadSchema = z.preprocess((value) => {
+  if (value && typeof value === 'object' && 'objective_id' in value && !('objectif_id' in value)) {
+    return { ...value, objectif_id: (value as { objective_id: unknown }).objective_id };
+  }
+  return value;
+}, resultatSchema);

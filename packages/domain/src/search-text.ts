@@ -1,0 +1,25 @@
+import { SEARCH_MIN_LENGTH } from './reference.ts';
+
+/** Lower-case, accent-free, trimmed form of a text: `normalizeSearchText(' Énergie ')` is `'energie'`. */
+export function normalizeSearchText(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .trim();
+}
+
+/** Case- and accent-insensitive "contains" over several values, as the server's search does. */
+export function matchesSearchText(values: ReadonlyArray<unknown>, text: string): boolean {
+  const term = normalizeSearchText(text);
+  if (!term) return true;
+  return values.some((value) => value !== null && value !== undefined && normalizeSearchText(String(value)).includes(term));
+}
+
+/**
+ * Spec §5 "Search": the server is asked only when the trimmed text is longer than
+ * SEARCH_MIN_LENGTH characters and the loaded page holds no match.
+ */
+export function needsRemoteSearch(text: string, localMatches: number): boolean {
+  return text.trim().length > SEARCH_MIN_LENGTH && localMatches === 0;
+}
