@@ -29,6 +29,9 @@ import { createObjectifsService } from './modules/reformes/objectifs.service.ts'
 import { reformesRoutes } from './modules/reformes/reformes.routes.ts';
 import { createReformesService } from './modules/reformes/reformes.service.ts';
 import { createWorkflowService } from './modules/reformes/workflow.service.ts';
+import { publicRoutes } from './modules/public/public.routes.ts';
+import { createPublicService } from './modules/public/public.service.ts';
+import { suiviRoutes } from './modules/reformes/suivi.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createFileStore } from './storage/file-store.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -102,6 +105,8 @@ export async function buildApp({ config, database, logger, mailer }: BuildAppOpt
       await api.register(reformesRoutes, { reformes, workflow });
       await api.register(filesRoutes, { db: database.db, files: fileStore, maxBytes: config.uploadMaxBytes });
       await api.register(objectifsRoutes, { objectifs: createObjectifsService(database.db) });
+      await api.register(suiviRoutes, { db: database.db });
+      await api.register(publicRoutes, { publicReformes: createPublicService(database.db) });
       await api.register(usersRoutes, { users: createUsersService({ db: database.db, sessions, mailer: mail, publicUrl: config.publicUrl }) });
     },
     { prefix: API_BASE },

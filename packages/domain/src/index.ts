@@ -9,5 +9,6 @@ export * from './reference.ts';
 export * from './reforme.ts';
 export * from './reforme-rules.ts';
 export * from './roles.ts';
+export * from './suivi.ts';
 export * from './workflow.ts';
 export * from './search-text.ts';

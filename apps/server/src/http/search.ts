@@ -1,16 +1,8 @@
+import { normalizeSearchText } from '@reformes/domain';
 import { type AnyColumn, or, type SQL, sql } from 'drizzle-orm';
 
 const ACCENTED = 'àáâãäåçèéêëìíîïñòóôõöùúûüýÿ';
 const PLAIN = 'aaaaaaceeeeiiiinooooouuuuyy';
-
-/** Lower-case, accent-free form of a text, the same on both sides of the comparison. */
-export function normalizeSearchText(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .trim();
-}
 
 function normalizedColumn(column: AnyColumn | SQL): SQL {
   return sql`translate(lower(${column}::text), ${ACCENTED}, ${PLAIN})`;

@@ -1,0 +1,133 @@
+import { ETATS_MOR, objectivePercentage, type ReformeFilters } from '@reformes/domain';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { covers, natures, reformes, structures } from '../../db/schema/index.ts';
+import { notFound } from '../../http/app-error.ts';
+import { lastPageOf } from '../../http/pagination.ts';
+import { matchesSearch } from '../../http/search.ts';
+import { nestedSuivi } from '../reformes/suivi.routes.ts';
+
+/**
+ * What anyone may read of a published reform: no instructions, no workflow stage, no user,
+ * no internal assessment (difficulties, solutions, perspectives).
+ */
+const publicColumns = {
+  id: reformes.id,
+  libref: reformes.libref,
+  typeref: reformes.typeref,
+  periodexe: reformes.periodexe,
+  date_debut: reformes.date_debut,
+  date_fin: reformes.date_fin,
+  etat_mor: reformes.etat_mor,
+  objectif_glob: reformes.objectif_glob,
+  popul_cible: reformes.popul_cible,
+  struct_impl: reformes.struct_impl,
+  cadreinst_mor: reformes.cadreinst_mor,
+  montant_prevu: reformes.montant_prevu,
+  montant_trealise: reformes.montant_trealise,
+  nature: { id: natures.id, libnature: natures.libnature },
+  couverture: { id: covers.id, lib_couvert: covers.lib_couvert },
+  structure: { id: structures.id, designation: structures.designation, sigl: structures.sigl },
+};
+
+const isPublic = and(eq(reformes.isPublished, true), eq(reformes.is_active, true)) as SQL;
+const searchColumns = [reformes.libref, reformes.typeref, reformes.periodexe, reformes.objectif_glob, reformes.popul_cible, natures.libnature, structures.designation, structures.sigl];
+
+function whereOf(filters: ReformeFilters): SQL {
+  return and(
+    isPublic,
+    filters.structure_id ? eq(reformes.structure_id, filters.structure_id) : undefined,
+    filters.nature_id ? eq(reformes.nature_id, filters.nature_id) : undefined,
+    filters.couverture_id ? eq(reformes.couverture_id, filters.couverture_id) : undefined,
+    filters.typeref ? eq(reformes.typeref, filters.typeref) : undefined,
+    filters.search ? matchesSearch(searchColumns, filters.search) : undefined,
+  ) as SQL;
+}
+
+export function createPublicService(db: Db) {
+  function rows(where: SQL, limit?: number, offset?: number) {
+    const query = db
+      .select(publicColumns)
+      .from(reformes)
+      .innerJoin(natures, eq(natures.id, reformes.nature_id))
+      .innerJoin(covers, eq(covers.id, reformes.couverture_id))
+      .innerJoin(structures, eq(structures.id, reformes.structure_id))
+      .where(where)
+      .orderBy(desc(reformes.date_debut), desc(reformes.id))
+      .$dynamic();
+    if (limit !== undefined) query.limit(limit);
+    if (offset !== undefined) query.offset(offset);
+    return query;
+  }
+
+  return {
+    async page(filters: ReformeFilters, perPage: number, page: number) {
+      const where = whereOf(filters);
+      const [[{ total }], data] = await Promise.all([
+        db
+          .select({ total: count() })
+          .from(reformes)
+          .innerJoin(natures, eq(natures.id, reformes.nature_id))
+          .innerJoin(structures, eq(structures.id, reformes.structure_id))
+          .where(where),
+        rows(where, perPage, (page - 1) * perPage),
+      ]);
+      return { data, current_page: page, per_page: perPage, total, last_page: lastPageOf(total, perPage) };
+    },
+
+    /** Open data: every published reform matching the filters. */
+    all: (filters: ReformeFilters) => rows(whereOf(filters)),
+
+    /** Filter options come from the published reforms themselves (architecture §4). */
+    async filters() {
+      const [structureRows, natureRows, coverRows] = await Promise.all([
+        db
+          .select({ id: structures.id, designation: structures.designation, sigl: structures.sigl })
+          .from(structures)
+          .where(sql`${structures.id} in (select structure_id from reformes where ${isPublic})`)
+          .orderBy(asc(structures.designation)),
+        db
+          .select({ id: natures.id, libnature: natures.libnature })
+          .from(natures)
+          .where(sql`${natures.id} in (select nature_id from reformes where ${isPublic})`)
+          .orderBy(asc(natures.libnature)),
+        db
+          .select({ id: covers.id, lib_couvert: covers.lib_couvert })
+          .from(covers)
+          .where(sql`${covers.id} in (select couverture_id from reformes where ${isPublic})`)
+          .orderBy(asc(covers.lib_couvert)),
+      ]);
+      return { structures: structureRows, natures: natureRows, covers: coverRows };
+    },
+
+    /** General information, objectives with their progress, results with their latest values. */
+    async detail(id: number) {
+      const [reforme] = await rows(and(isPublic, eq(reformes.id, id)) as SQL, 1);
+      if (!reforme) throw notFound();
+      const [nested] = await nestedSuivi(db, and(isPublic, eq(reformes.id, id)));
+      return {
+        ...reforme,
+        etat_label: ETATS_MOR.find((etat) => etat.value === reforme.etat_mor)?.label ?? null,
+        objectifs: (nested?.objectifs ?? []).map((objectif) => ({
+          id: objectif.id,
+          libobjectif: objectif.libobjectif,
+          percentage: objectivePercentage(objectif.results) ?? null,
+          results: objectif.results.map((result) => ({
+            id: result.id,
+            libresult: result.libresult,
+            indicateur: result.indicateur,
+            valeur_cible: result.valeur_cible,
+            valeurref: result.valeurref,
+            status: result.status,
+            latest: result.suivi_results.at(-1)
+              ? { date: result.suivi_results.at(-1)?.date, valeur_realise: result.suivi_results.at(-1)?.valeur_realise, taux_realisat: result.suivi_results.at(-1)?.taux_realisat }
+              : null,
+            suivi_results: result.suivi_results.map((suivi) => ({ date: suivi.date, valeur_realise: suivi.valeur_realise, taux_realisat: suivi.taux_realisat })),
+          })),
+        })),
+      };
+    },
+  };
+}
+
+export type PublicService = ReturnType<typeof createPublicService>;
