@@ -16,8 +16,11 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { API_BASE, authorisationGuard } from './http/guard.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accessRoutes } from './modules/access/access.routes.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
 import { createAccessService } from './modules/access/access.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { backupsRoutes } from './modules/backups/backups.routes.ts';
+import { createBackupsService } from './modules/backups/backups.service.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createSessions } from './modules/auth/sessions.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -107,6 +110,15 @@ export async function buildApp({ config, database, logger, mailer }: BuildAppOpt
       await api.register(objectifsRoutes, { objectifs: createObjectifsService(database.db) });
       await api.register(suiviRoutes, { db: database.db });
       await api.register(publicRoutes, { publicReformes: createPublicService(database.db) });
+      const backupsService = createBackupsService({
+        database,
+        databaseUrl: config.databaseUrl,
+        backupDir: config.backupDir,
+        storageDir: config.storageDir,
+        retention: config.backupRetention,
+      });
+      await api.register(backupsRoutes, { db: database.db, backupsService });
+      await api.register(accountRoutes, { db: database.db, files: fileStore, sessions, maxBytes: config.signatureMaxBytes });
       await api.register(usersRoutes, { users: createUsersService({ db: database.db, sessions, mailer: mail, publicUrl: config.publicUrl }) });
     },
     { prefix: API_BASE },

@@ -59,7 +59,7 @@ export const MESSAGES = {
   builtinRole: 'Les rôles prédéfinis (admin, saisie central, saisie, validation, publication) ne peuvent être ni renommés ni supprimés.',
   permissionExists: 'Ces permissions existent déjà.',
   permissionsCreated: 'Permission(s) enregistrée(s) avec succès',
-  permissionInUse: "Cette permission est attribuée à des rôles : retirez-la de leurs profils avant de la supprimer.",
+  permissionInUse: 'Cette permission est attribuée à des rôles : retirez-la de leurs profils avant de la supprimer.',
   permissionSingleAction: 'Une permission modifiée porte une seule action.',
   rightsGranted: 'Droit(s) ajouté(s) avec succès',
   rightsCopied: 'Droits copiés avec succès',
@@ -89,4 +89,22 @@ export const TITLES = {
   dashboard: 'Tableau de bord',
   account: 'Mon compte',
   profile: 'Mise à jour',
+} as const;
+
+/** Account page (spec §2.7, §8 "Account"). */
+export const ACCOUNT_MESSAGES = {
+  title: 'Mon compte',
+  subtitle: 'Information personnelle & mot de passe',
+  infoSaved: 'Sauvegarde des informations du compte',
+  infoFailed: 'Sauvegarde des informations échouée',
+  passwordFailed: 'Changement de mot de passe échouée',
+  passwordChanged: 'Mot de passe modifié avec succès : reconnectez-vous.',
+  wrongOldPassword: "L'ancien mot de passe est incorrect.",
+  signatureSaved: 'Signature enregistrée avec succès',
+  signatureImagesOnly: 'La signature doit être une image PNG ou JPEG.',
+  signatureRequired: 'La signature est requise',
+  notSigner: 'Seuls les comptes signataires peuvent charger une signature.',
+  fileLoadTitle: 'Profil utilisateur connecté',
+  fileNotAllowed: "Ce fichier n'est pas accessible.",
+  folderNotAllowed: "Ce dossier n'est pas accessible.",
 } as const;

@@ -9,8 +9,8 @@ import { eq, sql } from 'drizzle-orm';
 import { loadConfig } from '../config.ts';
 import { connectEmbedded, connectPostgres } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
-import { seedReferenceData } from '../db/seed/reference.ts';
 import { roles, sectors, structures, userRoles, users } from '../db/schema/index.ts';
+import { seedReferenceData } from '../db/seed/reference.ts';
 import { generateTemporaryPassword, hashPassword } from '../modules/auth/password.ts';
 
 const { values } = parseArgs({
@@ -24,7 +24,9 @@ const { values } = parseArgs({
 });
 const email = emailField.safeParse(values.email);
 if (!email.success) {
-  console.error('Usage : npm run create-admin -- --email admin@exemple.fr [--lastname Nom --firstname Prénom --structure "Libellé" --sigl SIGLE]');
+  console.error(
+    'Usage : npm run create-admin -- --email admin@exemple.fr [--lastname Nom --firstname Prénom --structure "Libellé" --sigl SIGLE]',
+  );
   process.exit(2);
 }
 
@@ -36,10 +38,20 @@ try {
   const password = generateTemporaryPassword();
   const password_hash = await hashPassword(password);
   await database.db.transaction(async (tx) => {
-    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.data.toLowerCase()));
+    const [existing] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email.data.toLowerCase()));
     if (existing) throw new Error(`Un compte existe déjà pour ${email.data}.`);
     const [sector] = await tx.insert(sectors).values({ libsecteur: 'Administration' }).onConflictDoNothing().returning({ id: sectors.id });
-    const sectorId = sector?.id ?? (await tx.select({ id: sectors.id }).from(sectors).where(eq(sql`lower(${sectors.libsecteur})`, 'administration')))[0].id;
+    const sectorId =
+      sector?.id ??
+      (
+        await tx
+          .select({ id: sectors.id })
+          .from(sectors)
+          .where(eq(sql`lower(${sectors.libsecteur})`, 'administration'))
+      )[0].id;
     const [structure] = await tx
       .insert(structures)
       .values({
@@ -54,7 +66,12 @@ try {
       .returning({ id: structures.id });
     const structureId =
       structure?.id ??
-      (await tx.select({ id: structures.id }).from(structures).where(eq(sql`lower(${structures.designation})`, values.structure.toLowerCase())))[0].id;
+      (
+        await tx
+          .select({ id: structures.id })
+          .from(structures)
+          .where(eq(sql`lower(${structures.designation})`, values.structure.toLowerCase()))
+      )[0].id;
     const [user] = await tx
       .insert(users)
       .values({

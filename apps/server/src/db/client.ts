@@ -12,18 +12,23 @@ export interface Database {
   db: Db;
   pool: pg.Pool;
   kind: DatabaseKind;
+  /** PGlite only: a gzipped tarball of the data directory, restorable with `loadDataDir`. */
+  snapshot?: () => Promise<Buffer>;
   close(): Promise<void>;
 }
 
 // Dates stay 'yyyy-mm-dd' strings and numerics stay exact: no timezone or float surprises.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
-export function wrapPool(pool: pg.Pool, kind: DatabaseKind, close: () => Promise<void>): Database {
-  return { db: drizzle({ client: pool, schema, casing: 'snake_case' }), pool, kind, close };
+export function wrapPool(pool: pg.Pool, kind: DatabaseKind, close: () => Promise<void>, snapshot?: () => Promise<Buffer>): Database {
+  return { db: drizzle({ client: pool, schema, casing: 'snake_case' }), pool, kind, close, snapshot };
 }
 
 export function connectPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client cut by the server (restart, pg_terminate_backend, drop database with force) is dropped
+  // by the pool and replaced on demand; without a listener the 'error' event would crash the process.
+  pool.on('error', () => undefined);
   return wrapPool(pool, 'postgresql', () => pool.end());
 }
 
@@ -52,12 +57,30 @@ export async function connectEmbedded(dataDir: string): Promise<Database> {
   }
   // PGlite is single-connection: one pooled client keeps transactions from interleaving.
   const pool = new pg.Pool({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres', max: 1 });
-  return wrapPool(pool, 'pglite', async () => {
-    await pool.end();
-    if (child.connected) child.send('shutdown');
-    const timeout = setTimeout(() => child.kill('SIGKILL'), 8_000);
-    await exited;
-    clearTimeout(timeout);
-    lock.release();
-  });
+  let requests = 0;
+  const snapshot = () =>
+    new Promise<Buffer>((resolve, reject) => {
+      const id = ++requests;
+      const onMessage = (message: { type?: string; id?: number; data?: string; error?: string }) => {
+        if (message.type !== 'snapshot' || message.id !== id) return;
+        child.off('message', onMessage);
+        if (message.error || !message.data) reject(new Error(message.error ?? 'Instantané vide'));
+        else resolve(Buffer.from(message.data, 'base64'));
+      };
+      child.on('message', onMessage);
+      child.send({ type: 'snapshot', id });
+    });
+  return wrapPool(
+    pool,
+    'pglite',
+    async () => {
+      await pool.end();
+      if (child.connected) child.send('shutdown');
+      const timeout = setTimeout(() => child.kill('SIGKILL'), 8_000);
+      await exited;
+      clearTimeout(timeout);
+      lock.release();
+    },
+    snapshot,
+  );
 }

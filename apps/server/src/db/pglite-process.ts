@@ -32,8 +32,15 @@ function shutdown(): Promise<void> {
   return closing;
 }
 
-process.on('message', (message) => {
+process.on('message', (message: unknown) => {
   if (message === 'shutdown') void shutdown();
+  const request = message as { type?: string; id?: number };
+  if (request.type === 'snapshot') {
+    // A backup: the data directory as a gzipped tarball, sent back over IPC.
+    db.dumpDataDir('gzip')
+      .then(async (blob) => process.send?.({ type: 'snapshot', id: request.id, data: Buffer.from(await blob.arrayBuffer()).toString('base64') }))
+      .catch((error: Error) => process.send?.({ type: 'snapshot', id: request.id, error: error.message }));
+  }
 });
 // The parent died (even by kill -9): close the database cleanly rather than linger.
 process.on('disconnect', () => void shutdown());

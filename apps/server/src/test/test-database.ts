@@ -36,9 +36,14 @@ export async function createTestDatabase(): Promise<Database> {
   await server.start();
   const port = Number(server.getServerConn().split(':').pop());
   const pool = new pg.Pool({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres', max: 1 });
-  return wrapPool(pool, 'pglite', async () => {
-    await pool.end();
-    await server.stop();
-    await pglite.close();
-  });
+  return wrapPool(
+    pool,
+    'pglite',
+    async () => {
+      await pool.end();
+      await server.stop();
+      await pglite.close();
+    },
+    async () => Buffer.from(await (await pglite.dumpDataDir('gzip')).arrayBuffer()),
+  );
 }

@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { backups } from '../../db/schema/index.ts';
+import { notFound } from '../../http/app-error.ts';
+import { archiveDocuments, BACKUP_FOLDERS, backupFolderOf, databaseDumpExtension, dumpDatabase } from './backup-files.ts';
+
+export interface BackupsOptions {
+  database: Database;
+  databaseUrl?: string;
+  backupDir: string;
+  storageDir: string;
+  retention: number;
+}
+
+function stamp(date: Date): string {
+  return date.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+}
+
+/**
+ * "Effectuer une sauvegarde": a database dump (type = the database kind) and a documents archive
+ * (type "doc"), recorded with name, type and size; only the last `retention` of each type are kept,
+ * files and rows removed together.
+ */
+export function createBackupsService({ database, databaseUrl, backupDir, storageDir, retention }: BackupsOptions) {
+  const { db } = database;
+  const fileOf = (row: { type: string; name: string }) => path.join(backupDir, backupFolderOf(row.type), row.name);
+
+  async function applyRetention() {
+    for (const type of [database.kind, 'doc']) {
+      const old = await db
+        .select()
+        .from(backups)
+        .where(eq(backups.type, type))
+        .orderBy(desc(backups.created_at), desc(backups.id))
+        .offset(retention);
+      if (old.length === 0) continue;
+      await db.delete(backups).where(
+        inArray(
+          backups.id,
+          old.map((row) => row.id),
+        ),
+      );
+      await Promise.all(old.map((row) => fs.promises.rm(fileOf(row), { force: true })));
+    }
+  }
+
+  return {
+    fileOf,
+
+    async create() {
+      const prefix = `reformes-${stamp(new Date())}-${Math.random().toString(36).slice(2, 6)}`;
+      const dbName = `${prefix}-db.${databaseDumpExtension(database)}`;
+      const docName = `${prefix}-docs.tar.gz`;
+      const dbFile = path.join(backupDir, BACKUP_FOLDERS.db, dbName);
+      const docFile = path.join(backupDir, BACKUP_FOLDERS.doc, docName);
+      try {
+        await dumpDatabase(database, databaseUrl, dbFile);
+        await archiveDocuments(storageDir, docFile);
+        const rows = await db
+          .insert(backups)
+          .values([
+            { name: dbName, type: database.kind, size: (await fs.promises.stat(dbFile)).size },
+            { name: docName, type: 'doc', size: (await fs.promises.stat(docFile)).size },
+          ])
+          .returning();
+        await applyRetention();
+        return rows;
+      } catch (error) {
+        await Promise.all([fs.promises.rm(dbFile, { force: true }), fs.promises.rm(docFile, { force: true })]);
+        throw error;
+      }
+    },
+
+    async find(id: number) {
+      const [row] = await db.select().from(backups).where(eq(backups.id, id));
+      if (!row) throw notFound();
+      return row;
+    },
+
+    async findByName(folder: string, name: string) {
+      const [row] = await db.select().from(backups).where(eq(backups.name, name));
+      if (!row || backupFolderOf(row.type) !== folder || !fs.existsSync(fileOf(row))) throw notFound();
+      return row;
+    },
+
+    async remove(id: number) {
+      const row = await this.find(id);
+      await db.delete(backups).where(eq(backups.id, id));
+      await fs.promises.rm(fileOf(row), { force: true });
+    },
+
+    count: async () => (await db.select({ total: sql<number>`count(*)::int` }).from(backups))[0].total,
+  };
+}
+
+export type BackupsService = ReturnType<typeof createBackupsService>;
