@@ -16,28 +16,28 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { API_BASE, authorisationGuard } from './http/guard.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accessRoutes } from './modules/access/access.routes.ts';
-import { accountRoutes } from './modules/account/account.routes.ts';
 import { createAccessService } from './modules/access/access.service.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import { backupsRoutes } from './modules/backups/backups.routes.ts';
-import { createBackupsService } from './modules/backups/backups.service.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createSessions } from './modules/auth/sessions.ts';
+import { backupsRoutes } from './modules/backups/backups.routes.ts';
+import { createBackupsService } from './modules/backups/backups.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { publicRoutes } from './modules/public/public.routes.ts';
+import { createPublicService } from './modules/public/public.service.ts';
 import { referenceRoutes } from './modules/reference/reference.resources.ts';
 import { filesRoutes } from './modules/reformes/files.routes.ts';
 import { objectifsRoutes } from './modules/reformes/objectifs.routes.ts';
 import { createObjectifsService } from './modules/reformes/objectifs.service.ts';
 import { reformesRoutes } from './modules/reformes/reformes.routes.ts';
 import { createReformesService } from './modules/reformes/reformes.service.ts';
-import { createWorkflowService } from './modules/reformes/workflow.service.ts';
-import { publicRoutes } from './modules/public/public.routes.ts';
-import { createPublicService } from './modules/public/public.service.ts';
 import { suiviRoutes } from './modules/reformes/suivi.routes.ts';
+import { createWorkflowService } from './modules/reformes/workflow.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
-import { createFileStore } from './storage/file-store.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { createFileStore } from './storage/file-store.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -73,7 +73,10 @@ export async function buildApp({ config, database, logger, mailer }: BuildAppOpt
   await app.register(jwt, { secret: config.jwtSecret });
   await app.register(multipart, { limits: { fileSize: Math.max(config.uploadMaxBytes, config.signatureMaxBytes), files: 1, fields: 20 } });
   await app.register(swagger, {
-    openapi: { info: { title: 'Réformes API', version: '1.0.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
+    openapi: {
+      info: { title: 'Réformes API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
@@ -112,14 +115,15 @@ export async function buildApp({ config, database, logger, mailer }: BuildAppOpt
       await api.register(publicRoutes, { publicReformes: createPublicService(database.db) });
       const backupsService = createBackupsService({
         database,
-        databaseUrl: config.databaseUrl,
         backupDir: config.backupDir,
         storageDir: config.storageDir,
         retention: config.backupRetention,
       });
       await api.register(backupsRoutes, { db: database.db, backupsService });
       await api.register(accountRoutes, { db: database.db, files: fileStore, sessions, maxBytes: config.signatureMaxBytes });
-      await api.register(usersRoutes, { users: createUsersService({ db: database.db, sessions, mailer: mail, publicUrl: config.publicUrl }) });
+      await api.register(usersRoutes, {
+        users: createUsersService({ db: database.db, sessions, mailer: mail, publicUrl: config.publicUrl }),
+      });
     },
     { prefix: API_BASE },
   );

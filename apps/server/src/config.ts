@@ -3,9 +3,7 @@ import { z } from 'zod';
 
 const DEFAULT_JWT_SECRET = 'reformes-development-secret-change-me-please';
 
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((value) => value === 'true' || value === '1');
+const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 const configSchema = z
   .object({
@@ -21,7 +19,11 @@ const configSchema = z
     SMTP_URL: z.string().min(1).optional(),
     MAIL_FROM: z.string().default('Réformes <no-reply@reformes.test>'),
     JWT_SECRET: z.string().min(32, 'JWT_SECRET doit contenir au moins 32 caractères').default(DEFAULT_JWT_SECRET),
-    ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+    ACCESS_TOKEN_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(15 * 60),
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
     SEED_DEMO: booleanFlag.default(true),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -35,7 +37,11 @@ const configSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.JWT_SECRET === DEFAULT_JWT_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'JWT_SECRET doit être défini en production (pas de secret par défaut)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_SECRET'],
+        message: 'JWT_SECRET doit être défini en production (pas de secret par défaut)',
+      });
     }
   });
 

@@ -1,4 +1,5 @@
 import './zod-locale.ts';
+
 export * from './access.ts';
 export * from './auth.ts';
 export * from './dashboard.ts';
@@ -9,6 +10,6 @@ export * from './reference.ts';
 export * from './reforme.ts';
 export * from './reforme-rules.ts';
 export * from './roles.ts';
+export * from './search-text.ts';
 export * from './suivi.ts';
 export * from './workflow.ts';
-export * from './search-text.ts';

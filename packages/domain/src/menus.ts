@@ -35,11 +35,7 @@ export const MENUS: Record<RoleName, MenuEntry[]> = {
     { name: 'Réformes', children: [listReformes] },
     configurations(true),
   ],
-  'saisie central': [
-    dashboard,
-    { name: 'Réformes', children: [newReforme, listReformes, followReformes] },
-    configurations(false),
-  ],
+  'saisie central': [dashboard, { name: 'Réformes', children: [newReforme, listReformes, followReformes] }, configurations(false)],
   saisie: [
     dashboard,
     {
@@ -53,14 +49,8 @@ export const MENUS: Record<RoleName, MenuEntry[]> = {
       ],
     },
   ],
-  validation: [
-    dashboard,
-    { name: 'Réformes', children: [newReforme, treatment('A valider'), myRecords, followReformes] },
-  ],
-  publication: [
-    dashboard,
-    { name: 'Réformes', children: [newReforme, treatment('A publier'), myRecords, listReformes, followReformes] },
-  ],
+  validation: [dashboard, { name: 'Réformes', children: [newReforme, treatment('A valider'), myRecords, followReformes] }],
+  publication: [dashboard, { name: 'Réformes', children: [newReforme, treatment('A publier'), myRecords, listReformes, followReformes] }],
 };
 
 /** Any role outside the five gets no menu (spec §2.3). */

@@ -45,14 +45,15 @@ export const userSchema = z.object({
   email: emailField,
   phone: phoneField,
   structure_id: requiredId('La structure est requise'),
-  roles: z
-    .array(z.string().trim().min(1), { error: 'Au moins un rôle est requis' })
-    .min(1, { error: 'Au moins un rôle est requis' }),
+  roles: z.array(z.string().trim().min(1), { error: 'Au moins un rôle est requis' }).min(1, { error: 'Au moins un rôle est requis' }),
   is_signer: z.preprocess(booleanish, z.boolean()),
 });
 export type UserInput = z.infer<typeof userSchema>;
 
-const idParam = z.coerce.number({ error: 'Identifiant invalide' }).int({ error: 'Identifiant invalide' }).positive({ error: 'Identifiant invalide' });
+const idParam = z.coerce
+  .number({ error: 'Identifiant invalide' })
+  .int({ error: 'Identifiant invalide' })
+  .positive({ error: 'Identifiant invalide' });
 export const idParamsSchema = z.object({ id: idParam });
 
 export const stateParamSchema = z.object({

@@ -54,12 +54,17 @@ const amountField = z
   .refine((amount) => amount === null || (Number.isFinite(amount) && amount >= 0), { error: REFORME_MESSAGES.amount })
   .optional();
 
-/** An ISO date (yyyy-mm-dd) that exists in the calendar. */
-export function isoDateField(requiredMessage: string) {
-  return requiredText(requiredMessage).refine(
-    (text) => /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text),
-    { error: REFORME_MESSAGES.invalidDate },
+function isIsoDate(text: string): boolean {
+  return (
+    /^\d{4}-\d{2}-\d{2}$/.test(text) &&
+    !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) &&
+    new Date(`${text}T00:00:00Z`).toISOString().startsWith(text)
   );
+}
+
+/** An ISO date (yyyy-mm-dd) that exists in the calendar. A blank one gets the required message only. */
+export function isoDateField(requiredMessage: string) {
+  return requiredText(requiredMessage).refine((text) => text === '' || isIsoDate(text), { error: REFORME_MESSAGES.invalidDate });
 }
 
 const optionalText = z
@@ -97,14 +102,24 @@ export const reformeSchema = z
     structure_id: z.preprocess((value) => (value === '' ? undefined : value), requiredId(REFORME_MESSAGES.structure_id).optional()),
     files: z.array(z.coerce.number().int().positive()).optional(),
   })
-  .refine((reforme) => !isStartAfterEnd(reforme.date_debut, reforme.date_fin), { error: REFORME_MESSAGES.dateOrder, path: ['date_fin'] });
+  // Only two valid dates can be out of order; a blank or malformed one already has its own message.
+  .refine(
+    (reforme) => !(isIsoDate(reforme.date_debut) && isIsoDate(reforme.date_fin) && isStartAfterEnd(reforme.date_debut, reforme.date_fin)),
+    {
+      error: REFORME_MESSAGES.dateOrder,
+      path: ['date_fin'],
+    },
+  );
 export type ReformeInput = z.input<typeof reformeSchema>;
 export type Reforme = z.output<typeof reformeSchema>;
 
 /** Only saisie central chooses the structure; for it the field is required (spec §5). */
 export function reformeSchemaFor(role: string | undefined) {
   if (role !== 'saisie central') return reformeSchema;
-  return reformeSchema.refine((reforme) => reforme.structure_id !== undefined, { error: REFORME_MESSAGES.structure_id, path: ['structure_id'] });
+  return reformeSchema.refine((reforme) => reforme.structure_id !== undefined, {
+    error: REFORME_MESSAGES.structure_id,
+    path: ['structure_id'],
+  });
 }
 
 export const reformeFiltersSchema = z.object({

@@ -3,7 +3,7 @@ import { STAGES, type Stage } from './reforme-rules.ts';
 export type WorkflowAction = 'transmit' | 'return' | 'publish' | 'unpublish';
 
 export const WORKFLOW_MESSAGES = {
-  wrongRole: "Votre rôle ne permet pas cette action sur le circuit de la réforme.",
+  wrongRole: 'Votre rôle ne permet pas cette action sur le circuit de la réforme.',
   wrongStage: "La réforme n'est pas à l'étape qui permet cette action.",
   alreadyPublished: 'La réforme est déjà publiée.',
   notPublished: "La réforme n'est pas publiée.",
@@ -45,7 +45,11 @@ const refuse = (status: 403 | 409, message: string): Transition => ({ allowed: f
  * instruction), publish and unpublish toggle the flag at stage 3 (publication, saisie central).
  * A wrong role is 403, a wrong stage 409.
  */
-export function transitionOf(reforme: { stage: number; isPublished: boolean }, action: WorkflowAction, role: string | undefined): Transition {
+export function transitionOf(
+  reforme: { stage: number; isPublished: boolean },
+  action: WorkflowAction,
+  role: string | undefined,
+): Transition {
   const stage = reforme.stage as Stage;
   switch (action) {
     case 'transmit': {

@@ -14,6 +14,8 @@ export interface Database {
   kind: DatabaseKind;
   /** PGlite only: a gzipped tarball of the data directory, restorable with `loadDataDir`. */
   snapshot?: () => Promise<Buffer>;
+  /** PostgreSQL only: the connection string, for pg_dump. */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -29,7 +31,7 @@ export function connectPostgres(url: string): Database {
   // An idle client cut by the server (restart, pg_terminate_backend, drop database with force) is dropped
   // by the pool and replaced on demand; without a listener the 'error' event would crash the process.
   pool.on('error', () => undefined);
-  return wrapPool(pool, 'postgresql', () => pool.end());
+  return { ...wrapPool(pool, 'postgresql', () => pool.end()), url };
 }
 
 /** Starts the embedded PGlite in a child process (see pglite-process.ts) and connects to it. */

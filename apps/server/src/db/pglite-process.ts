@@ -38,7 +38,9 @@ process.on('message', (message: unknown) => {
   if (request.type === 'snapshot') {
     // A backup: the data directory as a gzipped tarball, sent back over IPC.
     db.dumpDataDir('gzip')
-      .then(async (blob) => process.send?.({ type: 'snapshot', id: request.id, data: Buffer.from(await blob.arrayBuffer()).toString('base64') }))
+      .then(async (blob) =>
+        process.send?.({ type: 'snapshot', id: request.id, data: Buffer.from(await blob.arrayBuffer()).toString('base64') }),
+      )
       .catch((error: Error) => process.send?.({ type: 'snapshot', id: request.id, error: error.message }));
   }
 });

@@ -52,7 +52,12 @@ export function crudRoutes<TTable extends CrudTable, TSchema extends z.ZodObject
   return async (app, { db }) => {
     const view = resource.select?.(db) ?? {
       rows: (where: SQL | undefined, limit?: number, offset?: number) => {
-        const query = db.select().from(table as PgTable).where(where).orderBy(asc(table.id)).$dynamic();
+        const query = db
+          .select()
+          .from(table as PgTable)
+          .where(where)
+          .orderBy(asc(table.id))
+          .$dynamic();
         if (limit !== undefined) query.limit(limit);
         if (offset !== undefined) query.offset(offset);
         return query;
@@ -78,35 +83,45 @@ export function crudRoutes<TTable extends CrudTable, TSchema extends z.ZodObject
 
     const labelKey = resource.labelColumn.name;
 
-    app.get(`/${path}`, { config: access('list'), schema: { tags, summary: `Liste : ${tag}`, querystring: pageQuerySchema } }, async (request) => {
-      const { per_page, page } = request.query;
-      if (!per_page) return plainList(await view.rows(undefined));
-      const [[{ total }], rows] = await Promise.all([
-        db.select({ total: count() }).from(table as PgTable),
-        view.rows(undefined, per_page, (page - 1) * per_page),
-      ]);
-      return pagedList({ data: rows, current_page: page, per_page, total, last_page: lastPageOf(total, per_page) });
-    });
+    app.get(
+      `/${path}`,
+      { config: access('list'), schema: { tags, summary: `Liste : ${tag}`, querystring: pageQuerySchema } },
+      async (request) => {
+        const { per_page, page } = request.query;
+        if (!per_page) return plainList(await view.rows(undefined));
+        const [[{ total }], rows] = await Promise.all([
+          db.select({ total: count() }).from(table as PgTable),
+          view.rows(undefined, per_page, (page - 1) * per_page),
+        ]);
+        return pagedList({ data: rows, current_page: page, per_page, total, last_page: lastPageOf(total, per_page) });
+      },
+    );
 
-    app.post(`/${path}-search`, { config: access('list'), schema: { tags, summary: `Recherche : ${tag}`, body: searchSchema } }, async (request) =>
-      plainList(await view.rows(matchesSearch(resource.searchColumns, request.body.search), SEARCH_LIMIT)),
+    app.post(
+      `/${path}-search`,
+      { config: access('list'), schema: { tags, summary: `Recherche : ${tag}`, body: searchSchema } },
+      async (request) => plainList(await view.rows(matchesSearch(resource.searchColumns, request.body.search), SEARCH_LIMIT)),
     );
 
     app.get(`/${path}/:id`, { config: access('show'), schema: { tags, summary: `Détail : ${tag}`, params: idParams } }, async (request) =>
       ok(await findOne(request.params.id), MESSAGES.found),
     );
 
-    app.post(`/${path}`, { config: access('add'), schema: { tags, summary: `Création : ${tag}`, body: resource.schema } }, async (request, reply) => {
-      const body = request.body as Record<string, unknown>;
-      const [created] = await guarded(String(body[labelKey] ?? ''), () =>
-        db
-          .insert(table as PgTable)
-          .values(body)
-          .returning({ id: table.id }),
-      );
-      reply.status(201);
-      return ok(await findOne(created.id as number), MESSAGES.created);
-    });
+    app.post(
+      `/${path}`,
+      { config: access('add'), schema: { tags, summary: `Création : ${tag}`, body: resource.schema } },
+      async (request, reply) => {
+        const body = request.body as Record<string, unknown>;
+        const [created] = await guarded(String(body[labelKey] ?? ''), () =>
+          db
+            .insert(table as PgTable)
+            .values(body)
+            .returning({ id: table.id }),
+        );
+        reply.status(201);
+        return ok(await findOne(created.id as number), MESSAGES.created);
+      },
+    );
 
     app.put(
       `/${path}/:id`,
@@ -126,17 +141,21 @@ export function crudRoutes<TTable extends CrudTable, TSchema extends z.ZodObject
       },
     );
 
-    app.delete(`/${path}/:id`, { config: access('delete'), schema: { tags, summary: `Suppression : ${tag}`, params: idParams } }, async (request) => {
-      await resource.beforeChange?.(db, request.params.id, { kind: 'delete' });
-      const deleted = await guarded(undefined, () =>
-        db
-          .delete(table as PgTable)
-          .where(eq(table.id, request.params.id))
-          .returning({ id: table.id }),
-      );
-      if (deleted.length === 0) throw notFound();
-      return { message: MESSAGES.deleted };
-    });
+    app.delete(
+      `/${path}/:id`,
+      { config: access('delete'), schema: { tags, summary: `Suppression : ${tag}`, params: idParams } },
+      async (request) => {
+        await resource.beforeChange?.(db, request.params.id, { kind: 'delete' });
+        const deleted = await guarded(undefined, () =>
+          db
+            .delete(table as PgTable)
+            .where(eq(table.id, request.params.id))
+            .returning({ id: table.id }),
+        );
+        if (deleted.length === 0) throw notFound();
+        return { message: MESSAGES.deleted };
+      },
+    );
 
     app.get(
       `/${path}/:id/state/:state`,
@@ -154,4 +173,3 @@ export function crudRoutes<TTable extends CrudTable, TSchema extends z.ZodObject
     );
   };
 }
-

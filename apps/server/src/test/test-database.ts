@@ -22,6 +22,7 @@ export async function createTestDatabase(): Promise<Database> {
     const database = connectPostgres(url.toString());
     return {
       ...database,
+      url: url.toString(),
       async close() {
         await database.close();
         const cleaner = new pg.Client({ connectionString: serverUrl });

@@ -10,9 +10,11 @@ const timestamps = {
 const uniqueLabel = (table: string, column: { name: string }) =>
   uniqueIndex(`${table}_label_unique`).using('btree', sql`lower(${sql.identifier(column.name)})`);
 
-export const sectors = pgTable('sectors', { id: serial().primaryKey(), libsecteur: text().notNull(), is_active: boolean().notNull().default(true), ...timestamps }, (t) => [
-  uniqueLabel('sectors', t.libsecteur),
-]);
+export const sectors = pgTable(
+  'sectors',
+  { id: serial().primaryKey(), libsecteur: text().notNull(), is_active: boolean().notNull().default(true), ...timestamps },
+  (t) => [uniqueLabel('sectors', t.libsecteur)],
+);
 
 export const structures = pgTable(
   'structures',
@@ -32,16 +34,22 @@ export const structures = pgTable(
   (t) => [uniqueLabel('structures', t.designation)],
 );
 
-export const natures = pgTable('natures', { id: serial().primaryKey(), libnature: text().notNull(), is_active: boolean().notNull().default(true), ...timestamps }, (t) => [
-  uniqueLabel('natures', t.libnature),
-]);
+export const natures = pgTable(
+  'natures',
+  { id: serial().primaryKey(), libnature: text().notNull(), is_active: boolean().notNull().default(true), ...timestamps },
+  (t) => [uniqueLabel('natures', t.libnature)],
+);
 
-export const covers = pgTable('covers', { id: serial().primaryKey(), lib_couvert: text().notNull(), is_active: boolean().notNull().default(true), ...timestamps }, (t) => [
-  uniqueLabel('covers', t.lib_couvert),
-]);
+export const covers = pgTable(
+  'covers',
+  { id: serial().primaryKey(), lib_couvert: text().notNull(), is_active: boolean().notNull().default(true), ...timestamps },
+  (t) => [uniqueLabel('covers', t.lib_couvert)],
+);
 
-export const entities = pgTable('entities', { id: serial().primaryKey(), libelle: text().notNull(), is_active: boolean().notNull().default(true), ...timestamps }, (t) => [
-  uniqueLabel('entities', t.libelle),
-]);
+export const entities = pgTable(
+  'entities',
+  { id: serial().primaryKey(), libelle: text().notNull(), is_active: boolean().notNull().default(true), ...timestamps },
+  (t) => [uniqueLabel('entities', t.libelle)],
+);
 
 export { timestamps };

@@ -65,7 +65,10 @@ function isoDate(year: number, month: number, day: number): string {
 export async function seedDemoData(db: Db): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
-    const sectorRows = await tx.insert(sectors).values(SECTORS.map((libsecteur) => ({ libsecteur }))).returning();
+    const sectorRows = await tx
+      .insert(sectors)
+      .values(SECTORS.map((libsecteur) => ({ libsecteur })))
+      .returning();
     const sectorId = new Map(sectorRows.map((row) => [row.libsecteur, row.id]));
     const structureRows = await tx
       .insert(structures)
@@ -81,7 +84,10 @@ export async function seedDemoData(db: Db): Promise<void> {
       )
       .returning();
     const structureId = new Map(structureRows.map((row) => [row.sigl, row.id]));
-    const coverRows = await tx.insert(covers).values(COVERS.map((lib_couvert) => ({ lib_couvert }))).returning();
+    const coverRows = await tx
+      .insert(covers)
+      .values(COVERS.map((lib_couvert) => ({ lib_couvert })))
+      .returning();
     await tx.insert(entities).values(ENTITIES.map((libelle) => ({ libelle })));
     const natureRows = await tx.select().from(natures).orderBy(natures.id);
     const roleRows = await tx.select().from(roles);
@@ -208,4 +214,3 @@ export async function hasNoUsers(db: Db): Promise<boolean> {
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   return count === 0;
 }
-

@@ -61,11 +61,18 @@ export async function seedReferenceData(db: Db): Promise<boolean> {
     for (const grants of Object.values(DEFAULT_GRANTS)) {
       for (const [feature, actions] of Object.entries(grants)) {
         for (const action of actions ?? []) {
-          pairs.set(permissionName(feature, action), { feature_id: featureIds.get(feature) as number, action, name: permissionName(feature, action) });
+          pairs.set(permissionName(feature, action), {
+            feature_id: featureIds.get(feature) as number,
+            action,
+            name: permissionName(feature, action),
+          });
         }
       }
     }
-    const permissionRows = await tx.insert(permissions).values([...pairs.values()]).returning({ id: permissions.id, name: permissions.name });
+    const permissionRows = await tx
+      .insert(permissions)
+      .values([...pairs.values()])
+      .returning({ id: permissions.id, name: permissions.name });
     const permissionIds = new Map(permissionRows.map((row) => [row.name, row.id]));
 
     for (const [role, grants] of Object.entries(DEFAULT_GRANTS)) {

@@ -6,7 +6,8 @@ describe('roles, permissions and profiles', () => {
   let admin: Record<string, string>;
   const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object, headers = admin) =>
     t.app.inject({ method, url: `/api/v1/${url}`, headers, payload });
-  const roleId = async (name: string) => (await call('GET', 'roles')).json().data.find((role: { name: string }) => role.name === name).id as number;
+  const roleId = async (name: string) =>
+    (await call('GET', 'roles')).json().data.find((role: { name: string }) => role.name === name).id as number;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -42,7 +43,10 @@ describe('roles, permissions and profiles', () => {
     const feature = (await call('GET', 'features')).json().data.find((row: { name: string }) => row.name === 'resultats-validation');
     const invalid = await call('POST', 'permissions', { actions: [] });
     expect(invalid.statusCode).toBe(422);
-    expect(invalid.json().errorsList).toEqual({ feature_id: ['La fonctionnalité système est requise'], actions: ['Au moins une action est requise'] });
+    expect(invalid.json().errorsList).toEqual({
+      feature_id: ['La fonctionnalité système est requise'],
+      actions: ['Au moins une action est requise'],
+    });
     // 'edit' is seeded (publication validates results); only 'list' is new.
     const created = await call('POST', 'permissions', { feature_id: feature.id, actions: ['list', 'edit'] });
     expect(created.statusCode).toBe(201);
@@ -62,11 +66,12 @@ describe('roles, permissions and profiles', () => {
 
     expect((await call('POST', 'profiles-copy', { id: auditeur.id })).json().errorsList).toEqual({ role_id: ['Le rôle cible est requis'] });
     const copied = await call('POST', 'profiles-copy', { id: auditeur.id, role_id: controleur.id });
-    expect(copied.json().data.permissions.map((row: { permission: { name: string } }) => row.permission.name).sort()).toEqual([
-      'covers.list',
-      'dashboard.list',
-      'natures.list',
-    ]);
+    expect(
+      copied
+        .json()
+        .data.permissions.map((row: { permission: { name: string } }) => row.permission.name)
+        .sort(),
+    ).toEqual(['covers.list', 'dashboard.list', 'natures.list']);
     const toRevoke = copied.json().data.permissions[0].id;
     await call('PATCH', `profiles/${toRevoke}`);
     expect((await call('GET', `profiles/${controleur.id}`)).json().data.permissions).toHaveLength(2);
@@ -75,11 +80,18 @@ describe('roles, permissions and profiles', () => {
 
   it('copies the windows (menu) of a role and shows them as a tree', async () => {
     const target = (await call('POST', 'roles', { name: 'lecteur' })).json().data;
-    expect((await call('POST', 'roles-windows-copy', { new_id: target.id })).json().errorsList).toEqual({ old_id: ["L'ancien rôle est requis"] });
+    expect((await call('POST', 'roles-windows-copy', { new_id: target.id })).json().errorsList).toEqual({
+      old_id: ["L'ancien rôle est requis"],
+    });
     const copied = await call('POST', 'roles-windows-copy', { old_id: await roleId('validation'), new_id: target.id });
     expect(copied.json().data.map((node: { name: string }) => node.name)).toEqual(['Tableau de bord', 'Réformes']);
     const shown = (await call('GET', `roles/${target.id}`)).json().data;
-    expect(shown.windows[1].children.map((node: { name: string }) => node.name)).toEqual(['Nouvelle', 'A valider', 'Mes enregistrements', 'Suivi des réformes']);
+    expect(shown.windows[1].children.map((node: { name: string }) => node.name)).toEqual([
+      'Nouvelle',
+      'A valider',
+      'Mes enregistrements',
+      'Suivi des réformes',
+    ]);
   });
 
   it('refuses to delete a role given to users (409) and a permission held by roles (409)', async () => {
@@ -93,7 +105,13 @@ describe('roles, permissions and profiles', () => {
 
   it('lists every role with its rights in GET profiles', async () => {
     const body = (await call('GET', 'profiles')).json().data;
-    expect(body.roles.map((role: { name: string }) => role.name).slice(0, 5)).toEqual(['admin', 'saisie central', 'saisie', 'validation', 'publication']);
+    expect(body.roles.map((role: { name: string }) => role.name).slice(0, 5)).toEqual([
+      'admin',
+      'saisie central',
+      'saisie',
+      'validation',
+      'publication',
+    ]);
     expect(body.permissions.length).toBeGreaterThan(20);
   });
 

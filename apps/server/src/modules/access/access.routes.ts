@@ -14,28 +14,41 @@ import type { AccessService } from './access.service.ts';
 
 const permissionsTags = ['Permissions'];
 const profilesTags = ['Rôles & permissions'];
-const can = (feature: 'permissions' | 'profiles' | 'roles' | 'features', action: 'list' | 'show' | 'add' | 'edit' | 'delete' | 'status') => ({
+const can = (
+  feature: 'permissions' | 'profiles' | 'roles' | 'features',
+  action: 'list' | 'show' | 'add' | 'edit' | 'delete' | 'status',
+) => ({
   access: { feature, action },
 });
 
 /** Spec §7 "Permissions, profiles, roles" (the roles CRUD itself comes from the reference factory). */
 export const accessRoutes: FastifyPluginAsyncZod<{ access: AccessService }> = async (app, { access }) => {
-  app.get('/features', { config: can('features', 'list'), schema: { tags: permissionsTags, summary: 'Catalogue des fonctionnalités' } }, async () =>
-    plainList(await access.listFeatures()),
+  app.get(
+    '/features',
+    { config: can('features', 'list'), schema: { tags: permissionsTags, summary: 'Catalogue des fonctionnalités' } },
+    async () => plainList(await access.listFeatures()),
   );
 
-  app.get('/permissions', { config: can('permissions', 'list'), schema: { tags: permissionsTags, summary: 'Liste des permissions' } }, async () =>
-    plainList(await access.listPermissions()),
+  app.get(
+    '/permissions',
+    { config: can('permissions', 'list'), schema: { tags: permissionsTags, summary: 'Liste des permissions' } },
+    async () => plainList(await access.listPermissions()),
   );
 
-  app.get('/permissions/:id', { config: can('permissions', 'show'), schema: { tags: permissionsTags, params: idParamsSchema } }, async (request) =>
-    ok(await access.permissionView(request.params.id), MESSAGES.found),
+  app.get(
+    '/permissions/:id',
+    { config: can('permissions', 'show'), schema: { tags: permissionsTags, params: idParamsSchema } },
+    async (request) => ok(await access.permissionView(request.params.id), MESSAGES.found),
   );
 
-  app.post('/permissions', { config: can('permissions', 'add'), schema: { tags: permissionsTags, body: permissionSchema } }, async (request, reply) => {
-    reply.status(201);
-    return ok(await access.createPermissions(request.body), MESSAGES.permissionsCreated);
-  });
+  app.post(
+    '/permissions',
+    { config: can('permissions', 'add'), schema: { tags: permissionsTags, body: permissionSchema } },
+    async (request, reply) => {
+      reply.status(201);
+      return ok(await access.createPermissions(request.body), MESSAGES.permissionsCreated);
+    },
+  );
 
   // Spec §7: updates arrive as POST with a method field "patch"; PUT is accepted too.
   const updateBody = permissionSchema.extend({ _method: z.string().optional() });
@@ -49,30 +62,44 @@ export const accessRoutes: FastifyPluginAsyncZod<{ access: AccessService }> = as
     });
   }
 
-  app.delete('/permissions/:id', { config: can('permissions', 'delete'), schema: { tags: permissionsTags, params: idParamsSchema } }, async (request) => {
-    await access.deletePermission(request.params.id);
-    return { message: MESSAGES.deleted };
-  });
+  app.delete(
+    '/permissions/:id',
+    { config: can('permissions', 'delete'), schema: { tags: permissionsTags, params: idParamsSchema } },
+    async (request) => {
+      await access.deletePermission(request.params.id);
+      return { message: MESSAGES.deleted };
+    },
+  );
 
-  app.get('/permissions/:id/state/:state', { config: can('permissions', 'status'), schema: { tags: permissionsTags, params: stateParamSchema } }, async (request) => {
-    const isActive = request.params.state === '1';
-    return ok(await access.setPermissionActive(request.params.id, isActive), isActive ? MESSAGES.activated : MESSAGES.deactivated);
-  });
+  app.get(
+    '/permissions/:id/state/:state',
+    { config: can('permissions', 'status'), schema: { tags: permissionsTags, params: stateParamSchema } },
+    async (request) => {
+      const isActive = request.params.state === '1';
+      return ok(await access.setPermissionActive(request.params.id, isActive), isActive ? MESSAGES.activated : MESSAGES.deactivated);
+    },
+  );
 
   app.get('/profiles', { config: can('profiles', 'list'), schema: { tags: profilesTags, summary: 'Rôles et leurs droits' } }, async () =>
     ok(await access.profiles(), MESSAGES.listed),
   );
 
-  app.post('/profiles', { config: can('profiles', 'add'), schema: { tags: profilesTags, summary: 'Ajouter des droits à un rôle', body: profileGrantSchema } }, async (request) =>
-    ok(await access.grant(request.body.id, request.body.permissions), MESSAGES.rightsGranted),
+  app.post(
+    '/profiles',
+    { config: can('profiles', 'add'), schema: { tags: profilesTags, summary: 'Ajouter des droits à un rôle', body: profileGrantSchema } },
+    async (request) => ok(await access.grant(request.body.id, request.body.permissions), MESSAGES.rightsGranted),
   );
 
-  app.post('/profiles-copy', { config: can('profiles', 'add'), schema: { tags: profilesTags, summary: 'Copier les droits vers un rôle', body: profileCopySchema } }, async (request) =>
-    ok(await access.copyRights(request.body.id, request.body.role_id), MESSAGES.rightsCopied),
+  app.post(
+    '/profiles-copy',
+    { config: can('profiles', 'add'), schema: { tags: profilesTags, summary: 'Copier les droits vers un rôle', body: profileCopySchema } },
+    async (request) => ok(await access.copyRights(request.body.id, request.body.role_id), MESSAGES.rightsCopied),
   );
 
-  app.get('/profiles/:id', { config: can('profiles', 'show'), schema: { tags: profilesTags, summary: "Droits d'un rôle", params: idParamsSchema } }, async (request) =>
-    ok(await access.profileOfRole(request.params.id), MESSAGES.found),
+  app.get(
+    '/profiles/:id',
+    { config: can('profiles', 'show'), schema: { tags: profilesTags, summary: "Droits d'un rôle", params: idParamsSchema } },
+    async (request) => ok(await access.profileOfRole(request.params.id), MESSAGES.found),
   );
 
   // `id` names the role-permission row ("profil") to revoke.
@@ -89,16 +116,24 @@ export const accessRoutes: FastifyPluginAsyncZod<{ access: AccessService }> = as
     });
   }
 
-  app.get('/profiles/:id/status', { config: can('profiles', 'status'), schema: { tags: profilesTags, summary: 'Basculer un droit', params: idParamsSchema } }, async (request) =>
-    ok(await access.toggleProfile(request.params.id), MESSAGES.updated),
+  app.get(
+    '/profiles/:id/status',
+    { config: can('profiles', 'status'), schema: { tags: profilesTags, summary: 'Basculer un droit', params: idParamsSchema } },
+    async (request) => ok(await access.toggleProfile(request.params.id), MESSAGES.updated),
   );
 
-  app.get('/profiles/:id/state/:state', { config: can('profiles', 'status'), schema: { tags: profilesTags, params: stateParamSchema } }, async (request) => {
-    const isActive = request.params.state === '1';
-    return ok(await access.setProfileActive(request.params.id, isActive), isActive ? MESSAGES.activated : MESSAGES.deactivated);
-  });
+  app.get(
+    '/profiles/:id/state/:state',
+    { config: can('profiles', 'status'), schema: { tags: profilesTags, params: stateParamSchema } },
+    async (request) => {
+      const isActive = request.params.state === '1';
+      return ok(await access.setProfileActive(request.params.id, isActive), isActive ? MESSAGES.activated : MESSAGES.deactivated);
+    },
+  );
 
-  app.post('/roles-windows-copy', { config: can('roles', 'add'), schema: { tags: ['Rôles'], summary: "Copier les menus d'un rôle", body: rolesWindowsCopySchema } }, async (request) =>
-    ok(await access.copyWindows(request.body.old_id, request.body.new_id), MESSAGES.windowsCopied),
+  app.post(
+    '/roles-windows-copy',
+    { config: can('roles', 'add'), schema: { tags: ['Rôles'], summary: "Copier les menus d'un rôle", body: rolesWindowsCopySchema } },
+    async (request) => ok(await access.copyWindows(request.body.old_id, request.body.new_id), MESSAGES.windowsCopied),
   );
 };

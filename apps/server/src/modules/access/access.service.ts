@@ -37,7 +37,11 @@ export function createAccessService(db: Db) {
   }
 
   async function permissionView(id: number) {
-    const [row] = await db.select(permissionColumns).from(permissions).innerJoin(features, eq(features.id, permissions.feature_id)).where(eq(permissions.id, id));
+    const [row] = await db
+      .select(permissionColumns)
+      .from(permissions)
+      .innerJoin(features, eq(features.id, permissions.feature_id))
+      .where(eq(permissions.id, id));
     if (!row) throw notFound();
     return row;
   }
@@ -62,7 +66,11 @@ export function createAccessService(db: Db) {
     listFeatures: () => db.select().from(features).orderBy(asc(features.id)),
 
     listPermissions: () =>
-      db.select(permissionColumns).from(permissions).innerJoin(features, eq(features.id, permissions.feature_id)).orderBy(asc(permissions.name)),
+      db
+        .select(permissionColumns)
+        .from(permissions)
+        .innerJoin(features, eq(features.id, permissions.feature_id))
+        .orderBy(asc(permissions.name)),
 
     permissionView,
 
@@ -98,13 +106,20 @@ export function createAccessService(db: Db) {
 
     async deletePermission(id: number) {
       await permissionView(id);
-      const [{ used }] = await db.select({ used: sql<number>`count(*)::int` }).from(rolePermissions).where(eq(rolePermissions.permission_id, id));
+      const [{ used }] = await db
+        .select({ used: sql<number>`count(*)::int` })
+        .from(rolePermissions)
+        .where(eq(rolePermissions.permission_id, id));
       if (used > 0) throw conflict(MESSAGES.permissionInUse);
       await db.delete(permissions).where(eq(permissions.id, id));
     },
 
     async setPermissionActive(id: number, isActive: boolean) {
-      const updated = await db.update(permissions).set({ is_active: isActive, updated_at: new Date() }).where(eq(permissions.id, id)).returning({ id: permissions.id });
+      const updated = await db
+        .update(permissions)
+        .set({ is_active: isActive, updated_at: new Date() })
+        .where(eq(permissions.id, id))
+        .returning({ id: permissions.id });
       if (updated.length === 0) throw notFound();
       return permissionView(id);
     },
@@ -130,7 +145,10 @@ export function createAccessService(db: Db) {
       await db
         .insert(rolePermissions)
         .values(found.map((row) => ({ role_id: roleId, permission_id: row.id })))
-        .onConflictDoUpdate({ target: [rolePermissions.role_id, rolePermissions.permission_id], set: { is_active: true, updated_at: new Date() } });
+        .onConflictDoUpdate({
+          target: [rolePermissions.role_id, rolePermissions.permission_id],
+          set: { is_active: true, updated_at: new Date() },
+        });
       return this.profileOfRole(roleId);
     },
 
@@ -162,7 +180,10 @@ export function createAccessService(db: Db) {
     },
 
     async toggleProfile(profileId: number) {
-      const [row] = await db.select({ is_active: rolePermissions.is_active }).from(rolePermissions).where(eq(rolePermissions.id, profileId));
+      const [row] = await db
+        .select({ is_active: rolePermissions.is_active })
+        .from(rolePermissions)
+        .where(eq(rolePermissions.id, profileId));
       if (!row) throw notFound();
       return this.setProfileActive(profileId, !row.is_active);
     },
@@ -175,7 +196,9 @@ export function createAccessService(db: Db) {
         .innerJoin(menus, eq(menus.id, roleWindows.menu_id))
         .where(eq(roleWindows.role_id, roleId))
         .orderBy(asc(roleWindows.position), asc(menus.position));
-      const nodes = new Map<number, WindowNode>(rows.map((row) => [row.id, { id: row.id, title: row.title, name: row.name, route: row.route, status: true, children: [] }]));
+      const nodes = new Map<number, WindowNode>(
+        rows.map((row) => [row.id, { id: row.id, title: row.title, name: row.name, route: row.route, status: true, children: [] }]),
+      );
       const roots: WindowNode[] = [];
       for (const row of rows) {
         const node = nodes.get(row.id) as WindowNode;

@@ -94,7 +94,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post(
     '/api/user-update',
-    { config: { access: { feature: 'account', action: 'edit' } }, schema: { tags, summary: 'Met à jour son profil', body: userUpdateSchema } },
+    {
+      config: { access: { feature: 'account', action: 'edit' } },
+      schema: { tags, summary: 'Met à jour son profil', body: userUpdateSchema },
+    },
     async (request) => ok(await auth.updateProfile(authOf(request).userId, request.body), MESSAGES.profileUpdated),
   );
 };

@@ -42,7 +42,10 @@ export function createAuthService({ db, sessions, mailer, publicUrl, maxFailures
 
     /** Per-account throttling: after `maxFailures` wrong passwords the account waits `lockMinutes`. */
     async login(email: string, password: string) {
-      const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+      const [user] = await db
+        .select()
+        .from(users)
+        .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
       if (!user) {
         await verifyPassword(await decoyPasswordHash(), password);
         throw unauthenticated(MESSAGES.invalidCredentials);
@@ -53,7 +56,10 @@ export function createAuthService({ db, sessions, mailer, publicUrl, maxFailures
         const locked = failures >= maxFailures;
         await db
           .update(users)
-          .set({ failed_logins: locked ? 0 : failures, locked_until: locked ? new Date(Date.now() + lockMinutes * 60_000) : user.locked_until })
+          .set({
+            failed_logins: locked ? 0 : failures,
+            locked_until: locked ? new Date(Date.now() + lockMinutes * 60_000) : user.locked_until,
+          })
           .where(eq(users.id, user.id));
         throw locked ? new AppError(429, MESSAGES.tooManyAttempts) : unauthenticated(MESSAGES.invalidCredentials);
       }
@@ -67,7 +73,10 @@ export function createAuthService({ db, sessions, mailer, publicUrl, maxFailures
 
     /** Same answer whether or not the email exists; the link is single-use and lasts 60 minutes. */
     async forgotPassword(email: string) {
-      const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+      const [user] = await db
+        .select()
+        .from(users)
+        .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
       if (!user?.is_active) return;
       const token = newOpaqueToken();
       await db.insert(passwordResetTokens).values({

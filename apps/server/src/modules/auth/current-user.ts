@@ -22,7 +22,11 @@ export interface CurrentUser {
 /** The user as the API shows it (spec §3 "User"), never with its password hash. */
 export async function loadUserView(db: Db, userId: number): Promise<CurrentUser | undefined> {
   const [row] = await db
-    .select({ user: users, structure: { id: structures.id, designation: structures.designation, sigl: structures.sigl }, setting: userSettings })
+    .select({
+      user: users,
+      structure: { id: structures.id, designation: structures.designation, sigl: structures.sigl },
+      setting: userSettings,
+    })
     .from(users)
     .leftJoin(structures, eq(structures.id, users.structure_id))
     .leftJoin(userSettings, eq(userSettings.user_id, users.id))

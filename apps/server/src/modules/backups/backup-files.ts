@@ -34,15 +34,15 @@ function run(command: string, args: string[], env?: NodeJS.ProcessEnv): Promise<
   });
 }
 
-/** The database dump: PGlite's data-directory tarball, or `pg_dump` custom format. Returns the file's extension. */
-export async function dumpDatabase(database: Database, databaseUrl: string | undefined, file: string): Promise<void> {
+/** The database dump: PGlite's data-directory tarball, or `pg_dump` custom format. */
+export async function dumpDatabase(database: Database, file: string): Promise<void> {
   await fs.promises.mkdir(path.dirname(file), { recursive: true });
   if (database.snapshot) {
     await fs.promises.writeFile(file, await database.snapshot());
     return;
   }
-  if (!databaseUrl) throw new Error('DATABASE_URL manquant pour pg_dump');
-  await run('pg_dump', ['--format=custom', '--no-owner', `--file=${file}`, `--dbname=${databaseUrl}`]);
+  if (!database.url) throw new Error('Adresse de la base inconnue pour pg_dump');
+  await run('pg_dump', ['--format=custom', '--no-owner', `--file=${file}`, `--dbname=${database.url}`]);
 }
 
 export function databaseDumpExtension(database: Database): string {

@@ -8,7 +8,6 @@ import { archiveDocuments, BACKUP_FOLDERS, backupFolderOf, databaseDumpExtension
 
 export interface BackupsOptions {
   database: Database;
-  databaseUrl?: string;
   backupDir: string;
   storageDir: string;
   retention: number;
@@ -23,7 +22,7 @@ function stamp(date: Date): string {
  * (type "doc"), recorded with name, type and size; only the last `retention` of each type are kept,
  * files and rows removed together.
  */
-export function createBackupsService({ database, databaseUrl, backupDir, storageDir, retention }: BackupsOptions) {
+export function createBackupsService({ database, backupDir, storageDir, retention }: BackupsOptions) {
   const { db } = database;
   const fileOf = (row: { type: string; name: string }) => path.join(backupDir, backupFolderOf(row.type), row.name);
 
@@ -56,7 +55,7 @@ export function createBackupsService({ database, databaseUrl, backupDir, storage
       const dbFile = path.join(backupDir, BACKUP_FOLDERS.db, dbName);
       const docFile = path.join(backupDir, BACKUP_FOLDERS.doc, docName);
       try {
-        await dumpDatabase(database, databaseUrl, dbFile);
+        await dumpDatabase(database, dbFile);
         await archiveDocuments(storageDir, docFile);
         const rows = await db
           .insert(backups)

@@ -18,12 +18,16 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
 
   app.get(
     '/dash/:role',
-    { config: { access }, schema: { tags, summary: "Compteurs vus par un rôle (le sien ; tous pour l'admin)", params: z.object({ role: z.string() }) } },
+    {
+      config: { access },
+      schema: { tags, summary: "Compteurs vus par un rôle (le sien ; tous pour l'admin)", params: z.object({ role: z.string() }) },
+    },
     async (request) => {
       const auth = authOf(request);
       const role = request.params.role;
       if (!isRoleName(role) || (role !== auth.role && auth.role !== 'admin')) throw forbidden();
-      return ok(await computeDashboard(db, role, auth.structureId), MESSAGES.success);
+      // Admin looks at any role's view across every structure.
+      return ok(await computeDashboard(db, role, auth.role === 'admin' ? undefined : auth.structureId), MESSAGES.success);
     },
   );
 };

@@ -7,9 +7,9 @@ export interface DashboardView extends DashboardData {
   by_nature: Array<{ libnature: string; total: number }>;
 }
 
-/** Live counters for a role's view, within the caller's scope (architecture §4). */
-export async function computeDashboard(db: Db, role: string | undefined, structureId: number): Promise<DashboardView> {
-  const scope = seesAllStructures(role) ? sql`true` : sql`r.structure_id = ${structureId}`;
+/** Live counters for a role's view, within a structure (undefined: all structures) or the role's own scope. */
+export async function computeDashboard(db: Db, role: string | undefined, structureId: number | undefined): Promise<DashboardView> {
+  const scope = seesAllStructures(role) || structureId === undefined ? sql`true` : sql`r.structure_id = ${structureId}`;
   const stage = pendingStageOf(role) ?? null;
   const counters = await db.execute<Omit<DashboardData, never>>(sql`
     select

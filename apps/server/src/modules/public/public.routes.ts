@@ -40,29 +40,48 @@ function csvCell(value: string | number | null): string {
 
 /** `/accueil` reads these without signing in: published, active reforms only, public fields only. */
 export const publicRoutes: FastifyPluginAsyncZod<{ publicReformes: PublicService }> = async (app, { publicReformes }) => {
-  app.get('/reformes/public/suivi-result', { config: access, schema: { tags, summary: 'Réformes publiées (filtres, recherche, pages)', querystring: pageQuery } }, async (request) => {
-    const { per_page, page, ...filters } = request.query;
-    return pagedList(await publicReformes.page(filters, per_page, page));
-  });
+  app.get(
+    '/reformes/public/suivi-result',
+    { config: access, schema: { tags, summary: 'Réformes publiées (filtres, recherche, pages)', querystring: pageQuery } },
+    async (request) => {
+      const { per_page, page, ...filters } = request.query;
+      return pagedList(await publicReformes.page(filters, per_page, page));
+    },
+  );
 
-  app.get('/reformes/public/filters', { config: access, schema: { tags, summary: 'Options des filtres' } }, async () => ok(await publicReformes.filters(), MESSAGES.listed));
+  app.get('/reformes/public/filters', { config: access, schema: { tags, summary: 'Options des filtres' } }, async () =>
+    ok(await publicReformes.filters(), MESSAGES.listed),
+  );
 
-  app.get('/reformes/public/export.json', { config: access, schema: { tags, summary: 'Données ouvertes (JSON)', querystring: reformeFiltersSchema } }, async (request, reply) => {
-    const rows = await publicReformes.all(request.query);
-    const data = rows.map((row) => Object.fromEntries(OPEN_DATA_COLUMNS.map(([header, read]) => [header, read(row)])));
-    reply.header('Content-Disposition', 'attachment; filename="reformes-publiees.json"');
-    return reply.type('application/json; charset=utf-8').send(JSON.stringify(data, null, 2));
-  });
+  app.get(
+    '/reformes/public/export.json',
+    { config: access, schema: { tags, summary: 'Données ouvertes (JSON)', querystring: reformeFiltersSchema } },
+    async (request, reply) => {
+      const rows = await publicReformes.all(request.query);
+      const data = rows.map((row) => Object.fromEntries(OPEN_DATA_COLUMNS.map(([header, read]) => [header, read(row)])));
+      reply.header('Content-Disposition', 'attachment; filename="reformes-publiees.json"');
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(data, null, 2));
+    },
+  );
 
-  app.get('/reformes/public/export.csv', { config: access, schema: { tags, summary: 'Données ouvertes (CSV)', querystring: reformeFiltersSchema } }, async (request, reply) => {
-    const rows = await publicReformes.all(request.query);
-    const lines = [OPEN_DATA_COLUMNS.map(([header]) => csvCell(header)).join(';'), ...rows.map((row) => OPEN_DATA_COLUMNS.map(([, read]) => csvCell(read(row))).join(';'))];
-    reply.header('Content-Disposition', 'attachment; filename="reformes-publiees.csv"');
-    // The byte-order mark lets spreadsheet software read the accents as UTF-8.
-    return reply.type('text/csv; charset=utf-8').send(`\uFEFF${lines.join('\r\n')}\r\n`);
-  });
+  app.get(
+    '/reformes/public/export.csv',
+    { config: access, schema: { tags, summary: 'Données ouvertes (CSV)', querystring: reformeFiltersSchema } },
+    async (request, reply) => {
+      const rows = await publicReformes.all(request.query);
+      const lines = [
+        OPEN_DATA_COLUMNS.map(([header]) => csvCell(header)).join(';'),
+        ...rows.map((row) => OPEN_DATA_COLUMNS.map(([, read]) => csvCell(read(row))).join(';')),
+      ];
+      reply.header('Content-Disposition', 'attachment; filename="reformes-publiees.csv"');
+      // The byte-order mark lets spreadsheet software read the accents as UTF-8.
+      return reply.type('text/csv; charset=utf-8').send(`\uFEFF${lines.join('\r\n')}\r\n`);
+    },
+  );
 
-  app.get('/reformes/public/:id', { config: access, schema: { tags, summary: "Fiche publique d'une réforme publiée", params: idParamsSchema } }, async (request) =>
-    ok(await publicReformes.detail(request.params.id), MESSAGES.found),
+  app.get(
+    '/reformes/public/:id',
+    { config: access, schema: { tags, summary: "Fiche publique d'une réforme publiée", params: idParamsSchema } },
+    async (request) => ok(await publicReformes.detail(request.params.id), MESSAGES.found),
   );
 };

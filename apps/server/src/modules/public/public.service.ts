@@ -31,7 +31,16 @@ const publicColumns = {
 };
 
 const isPublic = and(eq(reformes.isPublished, true), eq(reformes.is_active, true)) as SQL;
-const searchColumns = [reformes.libref, reformes.typeref, reformes.periodexe, reformes.objectif_glob, reformes.popul_cible, natures.libnature, structures.designation, structures.sigl];
+const searchColumns = [
+  reformes.libref,
+  reformes.typeref,
+  reformes.periodexe,
+  reformes.objectif_glob,
+  reformes.popul_cible,
+  natures.libnature,
+  structures.designation,
+  structures.sigl,
+];
 
 function whereOf(filters: ReformeFilters): SQL {
   return and(
@@ -120,9 +129,17 @@ export function createPublicService(db: Db) {
             valeurref: result.valeurref,
             status: result.status,
             latest: result.suivi_results.at(-1)
-              ? { date: result.suivi_results.at(-1)?.date, valeur_realise: result.suivi_results.at(-1)?.valeur_realise, taux_realisat: result.suivi_results.at(-1)?.taux_realisat }
+              ? {
+                  date: result.suivi_results.at(-1)?.date,
+                  valeur_realise: result.suivi_results.at(-1)?.valeur_realise,
+                  taux_realisat: result.suivi_results.at(-1)?.taux_realisat,
+                }
               : null,
-            suivi_results: result.suivi_results.map((suivi) => ({ date: suivi.date, valeur_realise: suivi.valeur_realise, taux_realisat: suivi.taux_realisat })),
+            suivi_results: result.suivi_results.map((suivi) => ({
+              date: suivi.date,
+              valeur_realise: suivi.valeur_realise,
+              taux_realisat: suivi.taux_realisat,
+            })),
           })),
         })),
       };

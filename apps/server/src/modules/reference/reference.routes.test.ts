@@ -42,7 +42,10 @@ describe('reference lists through the CRUD factory', () => {
   it('creates, shows, updates and deletes a cover', async () => {
     const created = await call('POST', 'covers', admin, { lib_couvert: 'Départementale' });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ message: 'Enregistrement effectué avec succès', data: { lib_couvert: 'Départementale', is_active: true } });
+    expect(created.json()).toMatchObject({
+      message: 'Enregistrement effectué avec succès',
+      data: { lib_couvert: 'Départementale', is_active: true },
+    });
     const id = created.json().data.id;
 
     expect((await call('GET', `covers/${id}`)).json().data.lib_couvert).toBe('Départementale');
@@ -110,7 +113,10 @@ describe('reference lists through the CRUD factory', () => {
     expect((await call('PUT', 'sectors/9999', admin, { libsecteur: 'X' })).statusCode).toBe(404);
     expect((await call('DELETE', 'sectors/9999')).statusCode).toBe(404);
     expect((await call('GET', 'sectors/9999/state/1')).statusCode).toBe(404);
-    expect((await call('GET', 'sectors/abc')).json()).toEqual({ message: 'Les données envoyées sont invalides.', errorsList: { id: ['Identifiant invalide'] } });
+    expect((await call('GET', 'sectors/abc')).json()).toEqual({
+      message: 'Les données envoyées sont invalides.',
+      errorsList: { id: ['Identifiant invalide'] },
+    });
   });
 
   it('lets saisie read natures for its forms but not change them (403)', async () => {

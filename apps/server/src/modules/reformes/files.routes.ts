@@ -25,7 +25,8 @@ async function readUpload(parts: AsyncIterableIterator<import('@fastify/multipar
   for await (const part of parts) {
     if (part.type === 'file') {
       const content = await part.toBuffer().catch((error: { code?: string }) => {
-        if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, `${MESSAGES.fileTooLarge} (maximum ${Math.round(maxBytes / 1024 / 1024)} Mo)`);
+        if (error.code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new AppError(413, `${MESSAGES.fileTooLarge} (maximum ${Math.round(maxBytes / 1024 / 1024)} Mo)`);
         throw error;
       });
       file = { content, filename: part.filename };
@@ -48,57 +49,92 @@ export const filesRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore; maxB
     return { file, reforme: await findReformeInScope(db, auth, file.reforme_id) };
   }
 
-  app.post('/files', { config: { access: { feature: 'files', action: 'add' } }, schema: { tags, summary: 'Charger un PDF (multipart name_file, file, reforme_id?)' } }, async (request, reply) => {
-    const auth = authOf(request);
-    if (!request.isMultipart()) throw new AppError(415, REFORME_MESSAGES.pdfOnly);
-    const { fields, file } = await readUpload(request.parts({ limits: { fileSize: maxBytes, files: 1 } }), maxBytes);
-    const nameFile = fields.name_file?.trim() ?? '';
-    const errors: Record<string, string[]> = {};
-    if (!nameFile) errors.name_file = [REFORME_MESSAGES.fileName];
-    else if (isPathLike(nameFile)) errors.name_file = [REFORME_MESSAGES.pathLikeName];
-    if (!file || file.content.length === 0) errors.file = [REFORME_MESSAGES.file];
-    else if (isPathLike(file.filename)) errors.file = [REFORME_MESSAGES.pathLikeName];
-    if (Object.keys(errors).length > 0) throw invalid(errors);
-    if (!file || !isPdf(file.content)) throw new AppError(415, REFORME_MESSAGES.pdfOnly);
+  app.post(
+    '/files',
+    {
+      config: { access: { feature: 'files', action: 'add' } },
+      schema: { tags, summary: 'Charger un PDF (multipart name_file, file, reforme_id?)' },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      if (!request.isMultipart()) throw new AppError(415, REFORME_MESSAGES.pdfOnly);
+      // preservePath: busboy would otherwise strip "../" from the file name before the check below could refuse it.
+      const { fields, file } = await readUpload(request.parts({ preservePath: true, limits: { fileSize: maxBytes, files: 1 } }), maxBytes);
+      const nameFile = fields.name_file?.trim() ?? '';
+      const errors: Record<string, string[]> = {};
+      if (!nameFile) errors.name_file = [REFORME_MESSAGES.fileName];
+      else if (isPathLike(nameFile)) errors.name_file = [REFORME_MESSAGES.pathLikeName];
+      if (!file || file.content.length === 0) errors.file = [REFORME_MESSAGES.file];
+      else if (isPathLike(file.filename)) errors.file = [REFORME_MESSAGES.pathLikeName];
+      if (Object.keys(errors).length > 0) throw invalid(errors);
+      if (!file || !isPdf(file.content)) throw new AppError(415, REFORME_MESSAGES.pdfOnly);
 
-    const reformeId = fields.reforme_id ? Number(fields.reforme_id) : null;
-    if (reformeId !== null) {
-      if (!Number.isInteger(reformeId) || reformeId <= 0) throw invalid({ reforme_id: ['Identifiant invalide'] });
-      await findChangeableReforme(db, auth, reformeId);
-    }
-    const stored = await files.save(REFORME_FILES_FOLDER, file.content, 'pdf');
-    const [row] = await db
-      .insert(reformeFiles)
-      .values({
-        reforme_id: reformeId,
-        name_file: nameFile,
-        name: stored,
-        original_name: path.basename(file.filename).slice(0, 255),
-        size: file.content.length,
-        created_by: auth.userId,
-      })
-      .returning({ id: reformeFiles.id, reforme_id: reformeFiles.reforme_id, name_file: reformeFiles.name_file, original_name: reformeFiles.original_name, size: reformeFiles.size });
-    reply.status(201);
-    return ok(row, REFORME_MESSAGES.fileUploaded);
-  });
+      const reformeId = fields.reforme_id ? Number(fields.reforme_id) : null;
+      if (reformeId !== null) {
+        if (!Number.isInteger(reformeId) || reformeId <= 0) throw invalid({ reforme_id: ['Identifiant invalide'] });
+        await findChangeableReforme(db, auth, reformeId);
+      }
+      const stored = await files.save(REFORME_FILES_FOLDER, file.content, 'pdf');
+      const [row] = await db
+        .insert(reformeFiles)
+        .values({
+          reforme_id: reformeId,
+          name_file: nameFile,
+          name: stored,
+          original_name: path.basename(file.filename).slice(0, 255),
+          size: file.content.length,
+          created_by: auth.userId,
+        })
+        .returning({
+          id: reformeFiles.id,
+          reforme_id: reformeFiles.reforme_id,
+          name_file: reformeFiles.name_file,
+          original_name: reformeFiles.original_name,
+          size: reformeFiles.size,
+        });
+      reply.status(201);
+      return ok(row, REFORME_MESSAGES.fileUploaded);
+    },
+  );
 
-  app.get('/files/:id', { config: { access: { feature: 'files', action: 'show' } }, schema: { tags, summary: 'Voir le fichier (PDF)', params: idParamsSchema } }, async (request, reply) => {
-    const { file } = await findFile(authOf(request), request.params.id);
-    if (!files.exists(REFORME_FILES_FOLDER, file.name)) throw notFound('Le fichier est introuvable sur le serveur.');
-    const downloadName = `${file.name_file.replace(/[^\p{L}\p{N} ._-]/gu, '_')}.pdf`;
-    return reply
-      .type('application/pdf')
-      .header('Content-Disposition', `inline; filename="${downloadName.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(downloadName)}`)
-      .header('Cache-Control', 'private, no-store')
-      .send(files.stream(REFORME_FILES_FOLDER, file.name));
-  });
+  app.get(
+    '/files/:id',
+    {
+      config: { access: { feature: 'files', action: 'show' } },
+      schema: { tags, summary: 'Voir le fichier (PDF)', params: idParamsSchema },
+    },
+    async (request, reply) => {
+      const { file } = await findFile(authOf(request), request.params.id);
+      if (!files.exists(REFORME_FILES_FOLDER, file.name)) throw notFound('Le fichier est introuvable sur le serveur.');
+      const downloadName = `${file.name_file.replace(/[^\p{L}\p{N} ._-]/gu, '_')}.pdf`;
+      return reply
+        .type('application/pdf')
+        .header(
+          'Content-Disposition',
+          `inline; filename="${downloadName.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(downloadName)}`,
+        )
+        .header('Cache-Control', 'private, no-store')
+        .send(files.stream(REFORME_FILES_FOLDER, file.name));
+    },
+  );
 
-  app.delete('/files/:id', { config: { access: { feature: 'files', action: 'delete' } }, schema: { tags, summary: 'Retirer un fichier', params: idParamsSchema } }, async (request) => {
-    const auth = authOf(request);
-    const { file, reforme } = await findFile(auth, request.params.id);
-    if (reforme) await findChangeableReforme(db, auth, reforme.id);
-    await db.delete(reformeFiles).where(and(eq(reformeFiles.id, file.id), file.reforme_id === null ? isNull(reformeFiles.reforme_id) : eq(reformeFiles.reforme_id, file.reforme_id)));
-    await files.remove(REFORME_FILES_FOLDER, file.name);
-    return { message: MESSAGES.deleted };
-  });
+  app.delete(
+    '/files/:id',
+    { config: { access: { feature: 'files', action: 'delete' } }, schema: { tags, summary: 'Retirer un fichier', params: idParamsSchema } },
+    async (request) => {
+      const auth = authOf(request);
+      const { file, reforme } = await findFile(auth, request.params.id);
+      if (reforme) await findChangeableReforme(db, auth, reforme.id);
+      await db
+        .delete(reformeFiles)
+        .where(
+          and(
+            eq(reformeFiles.id, file.id),
+            file.reforme_id === null ? isNull(reformeFiles.reforme_id) : eq(reformeFiles.reforme_id, file.reforme_id),
+          ),
+        );
+      await files.remove(REFORME_FILES_FOLDER, file.name);
+      return { message: MESSAGES.deleted };
+    },
+  );
 };

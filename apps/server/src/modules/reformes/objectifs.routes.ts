@@ -1,4 +1,12 @@
-import { idParamsSchema, MESSAGES, objectifSchema, REFORME_MESSAGES, resultatPayloadSchema, searchSchema, stateParamSchema } from '@reformes/domain';
+import {
+  idParamsSchema,
+  MESSAGES,
+  objectifSchema,
+  REFORME_MESSAGES,
+  resultatPayloadSchema,
+  searchSchema,
+  stateParamSchema,
+} from '@reformes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden, invalid } from '../../http/app-error.ts';
@@ -21,8 +29,10 @@ export const objectifsRoutes: FastifyPluginAsyncZod<{ objectifs: ObjectifsServic
   app.post('/objectifs-search', { config: on('objectifs', 'list'), schema: { tags, body: searchSchema } }, async (request) =>
     plainList(await objectifs.searchObjectifs(authOf(request), request.body.search)),
   );
-  app.get('/objectifs/by-reforme/:id', { config: on('objectifs', 'list'), schema: { tags, summary: "Objectifs d'une réforme", params: idParamsSchema } }, async (request) =>
-    plainList(await objectifs.byReforme(authOf(request), request.params.id)),
+  app.get(
+    '/objectifs/by-reforme/:id',
+    { config: on('objectifs', 'list'), schema: { tags, summary: "Objectifs d'une réforme", params: idParamsSchema } },
+    async (request) => plainList(await objectifs.byReforme(authOf(request), request.params.id)),
   );
   app.get('/objectifs/:id', { config: on('objectifs', 'show'), schema: { tags, params: idParamsSchema } }, async (request) =>
     ok(await objectifs.objectifView(authOf(request), request.params.id), MESSAGES.found),
@@ -31,37 +41,64 @@ export const objectifsRoutes: FastifyPluginAsyncZod<{ objectifs: ObjectifsServic
     reply.status(201);
     return ok(await objectifs.createObjectif(authOf(request), request.body), REFORME_MESSAGES.objectifCreated);
   });
-  app.put('/objectifs/:id', { config: on('objectifs', 'edit'), schema: { tags, params: idParamsSchema, body: objectifSchema } }, async (request) =>
-    ok(await objectifs.updateObjectif(authOf(request), request.params.id, request.body), MESSAGES.updated),
+  app.put(
+    '/objectifs/:id',
+    { config: on('objectifs', 'edit'), schema: { tags, params: idParamsSchema, body: objectifSchema } },
+    async (request) => ok(await objectifs.updateObjectif(authOf(request), request.params.id, request.body), MESSAGES.updated),
   );
   app.delete('/objectifs/:id', { config: on('objectifs', 'delete'), schema: { tags, params: idParamsSchema } }, async (request) => {
     await objectifs.removeObjectif(authOf(request), request.params.id);
     return { message: MESSAGES.deleted };
   });
-  app.get('/objectifs/:id/state/:state', { config: on('objectifs', 'status'), schema: { tags, params: stateParamSchema } }, async (request) => {
-    const isActive = request.params.state === '1';
-    return ok(await objectifs.setObjectifActive(authOf(request), request.params.id, isActive), isActive ? MESSAGES.activated : MESSAGES.deactivated);
-  });
+  app.get(
+    '/objectifs/:id/state/:state',
+    { config: on('objectifs', 'status'), schema: { tags, params: stateParamSchema } },
+    async (request) => {
+      const isActive = request.params.state === '1';
+      return ok(
+        await objectifs.setObjectifActive(authOf(request), request.params.id, isActive),
+        isActive ? MESSAGES.activated : MESSAGES.deactivated,
+      );
+    },
+  );
 
   const resultTags = ['Résultats attendus'];
-  app.get('/resultats', { config: on('resultats', 'list'), schema: { tags: resultTags } }, async (request) => plainList(await objectifs.listResultats(authOf(request))));
+  app.get('/resultats', { config: on('resultats', 'list'), schema: { tags: resultTags } }, async (request) =>
+    plainList(await objectifs.listResultats(authOf(request))),
+  );
   app.post('/resultats-search', { config: on('resultats', 'list'), schema: { tags: resultTags, body: searchSchema } }, async (request) =>
     plainList(await objectifs.searchResultats(authOf(request), request.body.search)),
   );
   app.get('/resultats/:id', { config: on('resultats', 'show'), schema: { tags: resultTags, params: idParamsSchema } }, async (request) =>
     ok(await objectifs.resultatView(authOf(request), request.params.id), MESSAGES.found),
   );
-  app.post('/resultats', { config: on('resultats', 'add'), schema: { tags: resultTags, body: resultatPayloadSchema } }, async (request, reply) => {
-    reply.status(201);
-    return ok(await objectifs.createResultat(authOf(request), request.body), REFORME_MESSAGES.resultatCreated);
-  });
+  app.post(
+    '/resultats',
+    { config: on('resultats', 'add'), schema: { tags: resultTags, body: resultatPayloadSchema } },
+    async (request, reply) => {
+      reply.status(201);
+      return ok(await objectifs.createResultat(authOf(request), request.body), REFORME_MESSAGES.resultatCreated);
+    },
+  );
 
   // Spec §7: validating a result is "an update with {status: 1}" — a right of its own (publication).
   app.put(
     '/resultats/:id',
     {
-      config: { access: { anyOf: [{ feature: 'resultats', action: 'edit' }, { feature: 'resultats-validation', action: 'edit' }] } },
-      schema: { tags: resultTags, summary: 'Modification, ou validation avec {status: 1}', params: idParamsSchema, body: z.record(z.string(), z.unknown()) },
+      config: {
+        access: {
+          anyOf: [
+            { feature: 'resultats', action: 'edit' },
+            { feature: 'resultats-validation', action: 'edit' },
+          ],
+        },
+      },
+      schema: {
+        tags: resultTags,
+        summary: 'Modification, ou validation avec {status: 1}',
+        params: idParamsSchema,
+        body: z.record(z.string(), z.unknown()),
+      },
     },
     async (request) => {
       const auth = authOf(request);
@@ -77,12 +114,23 @@ export const objectifsRoutes: FastifyPluginAsyncZod<{ objectifs: ObjectifsServic
       return ok(await objectifs.updateResultat(auth, request.params.id, parseOrInvalid(resultatPayloadSchema, body)), MESSAGES.updated);
     },
   );
-  app.delete('/resultats/:id', { config: on('resultats', 'delete'), schema: { tags: resultTags, params: idParamsSchema } }, async (request) => {
-    await objectifs.removeResultat(authOf(request), request.params.id);
-    return { message: MESSAGES.deleted };
-  });
-  app.get('/resultats/:id/state/:state', { config: on('resultats', 'status'), schema: { tags: resultTags, params: stateParamSchema } }, async (request) => {
-    const isActive = request.params.state === '1';
-    return ok(await objectifs.setResultatActive(authOf(request), request.params.id, isActive), isActive ? MESSAGES.activated : MESSAGES.deactivated);
-  });
+  app.delete(
+    '/resultats/:id',
+    { config: on('resultats', 'delete'), schema: { tags: resultTags, params: idParamsSchema } },
+    async (request) => {
+      await objectifs.removeResultat(authOf(request), request.params.id);
+      return { message: MESSAGES.deleted };
+    },
+  );
+  app.get(
+    '/resultats/:id/state/:state',
+    { config: on('resultats', 'status'), schema: { tags: resultTags, params: stateParamSchema } },
+    async (request) => {
+      const isActive = request.params.state === '1';
+      return ok(
+        await objectifs.setResultatActive(authOf(request), request.params.id, isActive),
+        isActive ? MESSAGES.activated : MESSAGES.deactivated,
+      );
+    },
+  );
 };

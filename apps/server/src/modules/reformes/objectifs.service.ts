@@ -1,4 +1,4 @@
-import { REFORME_MESSAGES, type ObjectifInput } from '@reformes/domain';
+import { type ObjectifInput, REFORME_MESSAGES } from '@reformes/domain';
 import { and, count, desc, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { objectifs, reformes, resultats, suiviResults } from '../../db/schema/index.ts';
@@ -37,11 +37,7 @@ export function createObjectifsService(db: Db) {
 
   async function resultsOf(objectifIds: number[]) {
     if (objectifIds.length === 0) return [];
-    const rows = await db
-      .select()
-      .from(resultats)
-      .where(inArray(resultats.objectif_id, objectifIds))
-      .orderBy(resultats.id);
+    const rows = await db.select().from(resultats).where(inArray(resultats.objectif_id, objectifIds)).orderBy(resultats.id);
     const suivis = rows.length
       ? await db
           .select()
@@ -90,7 +86,8 @@ export function createObjectifsService(db: Db) {
       return { data, current_page: page, per_page: perPage, total, last_page: lastPageOf(total, perPage) };
     },
 
-    searchObjectifs: (auth: AuthContext, text: string) => objectifRows(auth, matchesSearch([objectifs.libobjectif, reformes.libref], text), SEARCH_LIMIT),
+    searchObjectifs: (auth: AuthContext, text: string) =>
+      objectifRows(auth, matchesSearch([objectifs.libobjectif, reformes.libref], text), SEARCH_LIMIT),
 
     async byReforme(auth: AuthContext, reformeId: number) {
       await findReformeInScope(db, auth, reformeId);
@@ -130,7 +127,10 @@ export function createObjectifsService(db: Db) {
 
     async listResultats(auth: AuthContext) {
       return db
-        .select({ ...getTableColumns(resultats), objectif: { id: objectifs.id, libobjectif: objectifs.libobjectif, reforme_id: objectifs.reforme_id } })
+        .select({
+          ...getTableColumns(resultats),
+          objectif: { id: objectifs.id, libobjectif: objectifs.libobjectif, reforme_id: objectifs.reforme_id },
+        })
         .from(resultats)
         .innerJoin(objectifs, eq(objectifs.id, resultats.objectif_id))
         .innerJoin(reformes, eq(reformes.id, objectifs.reforme_id))

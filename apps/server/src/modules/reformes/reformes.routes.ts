@@ -1,4 +1,12 @@
-import { idParamsSchema, MESSAGES, REFORME_MESSAGES, reformeFiltersSchema, reformeSchemaFor, searchSchema, stateParamSchema } from '@reformes/domain';
+import {
+  idParamsSchema,
+  MESSAGES,
+  REFORME_MESSAGES,
+  reformeFiltersSchema,
+  reformeSchemaFor,
+  searchSchema,
+  stateParamSchema,
+} from '@reformes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, pagedList, plainList } from '../../http/envelope.ts';
@@ -17,18 +25,32 @@ function listed(result: unknown[] | { data: unknown[]; current_page: number; per
 }
 
 /** Spec §7 "Reforms": lists by scope, detail, create, update, delete, state, search, publish/unpublish. */
-export const reformesRoutes: FastifyPluginAsyncZod<{ reformes: ReformesService; workflow: WorkflowService }> = async (app, { reformes, workflow }) => {
-  app.get('/reformes', { config: can('list'), schema: { tags, summary: 'Liste filtrée (structure, nature, couverture, type, texte)', querystring: listQuery } }, async (request) => {
-    const { per_page, page, ...filters } = request.query;
-    return listed(await reformes.list(authOf(request), filters, per_page, page));
-  });
-
-  app.get('/reformes/users/get-my-list', { config: can('list'), schema: { tags, summary: 'Mes enregistrements', querystring: pageQuerySchema } }, async (request) =>
-    listed(await reformes.myList(authOf(request), request.query.per_page, request.query.page)),
+export const reformesRoutes: FastifyPluginAsyncZod<{ reformes: ReformesService; workflow: WorkflowService }> = async (
+  app,
+  { reformes, workflow },
+) => {
+  app.get(
+    '/reformes',
+    {
+      config: can('list'),
+      schema: { tags, summary: 'Liste filtrée (structure, nature, couverture, type, texte)', querystring: listQuery },
+    },
+    async (request) => {
+      const { per_page, page, ...filters } = request.query;
+      return listed(await reformes.list(authOf(request), filters, per_page, page));
+    },
   );
 
-  app.get('/reformes/users/get-by-role', { config: can('list'), schema: { tags, summary: "Réformes à l'étape de mon rôle", querystring: pageQuerySchema } }, async (request) =>
-    listed(await reformes.byRole(authOf(request), request.query.per_page, request.query.page)),
+  app.get(
+    '/reformes/users/get-my-list',
+    { config: can('list'), schema: { tags, summary: 'Mes enregistrements', querystring: pageQuerySchema } },
+    async (request) => listed(await reformes.myList(authOf(request), request.query.per_page, request.query.page)),
+  );
+
+  app.get(
+    '/reformes/users/get-by-role',
+    { config: can('list'), schema: { tags, summary: "Réformes à l'étape de mon rôle", querystring: pageQuerySchema } },
+    async (request) => listed(await reformes.byRole(authOf(request), request.query.per_page, request.query.page)),
   );
 
   for (const url of ['/reformes-search', '/reformes/-search']) {
@@ -42,52 +64,84 @@ export const reformesRoutes: FastifyPluginAsyncZod<{ reformes: ReformesService; 
   );
 
   // The body's rules depend on the caller's role (saisie central gives the structure): checked in the handler.
-  app.post('/reformes', { config: can('add'), schema: { tags, summary: 'Création', body: z.record(z.string(), z.unknown()) } }, async (request, reply) => {
-    const auth = authOf(request);
-    const created = await reformes.create(auth, parseOrInvalid(reformeSchemaFor(auth.role), request.body));
-    reply.status(201);
-    return ok(created, REFORME_MESSAGES.created);
-  });
+  app.post(
+    '/reformes',
+    { config: can('add'), schema: { tags, summary: 'Création', body: z.record(z.string(), z.unknown()) } },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const created = await reformes.create(auth, parseOrInvalid(reformeSchemaFor(auth.role), request.body));
+      reply.status(201);
+      return ok(created, REFORME_MESSAGES.created);
+    },
+  );
 
   app.put(
     '/reformes/:id',
     { config: can('edit'), schema: { tags, summary: 'Modification', params: idParamsSchema, body: z.record(z.string(), z.unknown()) } },
     async (request) => {
       const auth = authOf(request);
-      return ok(await reformes.update(auth, request.params.id, parseOrInvalid(reformeSchemaFor(auth.role), request.body)), REFORME_MESSAGES.updated);
+      return ok(
+        await reformes.update(auth, request.params.id, parseOrInvalid(reformeSchemaFor(auth.role), request.body)),
+        REFORME_MESSAGES.updated,
+      );
     },
   );
 
-  app.delete('/reformes/:id', { config: can('delete'), schema: { tags, summary: 'Suppression', params: idParamsSchema } }, async (request) => {
-    await reformes.remove(authOf(request), request.params.id);
-    return { message: MESSAGES.deleted };
-  });
+  app.delete(
+    '/reformes/:id',
+    { config: can('delete'), schema: { tags, summary: 'Suppression', params: idParamsSchema } },
+    async (request) => {
+      await reformes.remove(authOf(request), request.params.id);
+      return { message: MESSAGES.deleted };
+    },
+  );
 
-  app.get('/reformes/:id/state/:state', { config: can('status'), schema: { tags, summary: 'Activer / désactiver', params: stateParamSchema } }, async (request) => {
-    const isActive = request.params.state === '1';
-    return ok(await reformes.setActive(authOf(request), request.params.id, isActive), isActive ? MESSAGES.activated : MESSAGES.deactivated);
-  });
+  app.get(
+    '/reformes/:id/state/:state',
+    { config: can('status'), schema: { tags, summary: 'Activer / désactiver', params: stateParamSchema } },
+    async (request) => {
+      const isActive = request.params.state === '1';
+      return ok(
+        await reformes.setActive(authOf(request), request.params.id, isActive),
+        isActive ? MESSAGES.activated : MESSAGES.deactivated,
+      );
+    },
+  );
 
   const publication = { access: { feature: 'publication' as const, action: 'edit' as const } };
-  app.get('/reformes/state/publish/:id', { config: publication, schema: { tags, summary: 'Publier', params: idParamsSchema } }, async (request) => {
-    const message = await workflow.apply(authOf(request), request.params.id, 'publish');
-    return ok(await reformes.detail(authOf(request), request.params.id), message);
-  });
+  app.get(
+    '/reformes/state/publish/:id',
+    { config: publication, schema: { tags, summary: 'Publier', params: idParamsSchema } },
+    async (request) => {
+      const message = await workflow.apply(authOf(request), request.params.id, 'publish');
+      return ok(await reformes.detail(authOf(request), request.params.id), message);
+    },
+  );
 
-  app.get('/reformes/state/unpublish/:id', { config: publication, schema: { tags, summary: 'Arrêter la publication', params: idParamsSchema } }, async (request) => {
-    const message = await workflow.apply(authOf(request), request.params.id, 'unpublish');
-    return ok(await reformes.detail(authOf(request), request.params.id), message);
-  });
+  app.get(
+    '/reformes/state/unpublish/:id',
+    { config: publication, schema: { tags, summary: 'Arrêter la publication', params: idParamsSchema } },
+    async (request) => {
+      const message = await workflow.apply(authOf(request), request.params.id, 'unpublish');
+      return ok(await reformes.detail(authOf(request), request.params.id), message);
+    },
+  );
 
   const affectationSchema = z.object({
     reforme_id: z.coerce.number({ error: 'La réforme est requise' }).int().positive({ error: 'La réforme est requise' }),
     sens: z.coerce.number().refine((sens) => sens === -1 || sens === 1, { error: 'Le sens doit valoir -1 (transmettre) ou 1 (retourner)' }),
     instruction: z.string().nullish(),
   });
-  app.post('/affectations', { config: { access: { feature: 'affectations', action: 'add' } }, schema: { tags: ['Circuit'], summary: 'Transmettre (-1) ou retourner (1)', body: affectationSchema } }, async (request) => {
-    const { reforme_id, sens, instruction } = request.body;
-    const message = await workflow.apply(authOf(request), reforme_id, sens === -1 ? 'transmit' : 'return', instruction);
-    return ok(await reformes.detail(authOf(request), reforme_id), message);
-  });
+  app.post(
+    '/affectations',
+    {
+      config: { access: { feature: 'affectations', action: 'add' } },
+      schema: { tags: ['Circuit'], summary: 'Transmettre (-1) ou retourner (1)', body: affectationSchema },
+    },
+    async (request) => {
+      const { reforme_id, sens, instruction } = request.body;
+      const message = await workflow.apply(authOf(request), reforme_id, sens === -1 ? 'transmit' : 'return', instruction);
+      return ok(await reformes.detail(authOf(request), reforme_id), message);
+    },
+  );
 };
-

@@ -1,7 +1,18 @@
 import { creationStageOf, pendingStageOf, periodText, REFORME_MESSAGES, type Reforme, type ReformeFilters } from '@reformes/domain';
 import { and, count, desc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { affectations, covers, natures, objectifs, reformeFiles, reformes, resultats, structures, suiviResults, users } from '../../db/schema/index.ts';
+import {
+  affectations,
+  covers,
+  natures,
+  objectifs,
+  reformeFiles,
+  reformes,
+  resultats,
+  structures,
+  suiviResults,
+  users,
+} from '../../db/schema/index.ts';
 import { invalid } from '../../http/app-error.ts';
 import type { Page } from '../../http/envelope.ts';
 import type { AuthContext } from '../../http/guard.ts';
@@ -31,7 +42,9 @@ const rowColumns = {
   nature: { id: natures.id, libnature: natures.libnature },
   couverture: { id: covers.id, lib_couvert: covers.lib_couvert },
   structure: { id: structures.id, designation: structures.designation, sigl: structures.sigl },
-  files: sql<Array<{ id: number; name_file: string }>>`coalesce((select json_agg(json_build_object('id', f.id, 'name_file', f.name_file) order by f.id)
+  files: sql<
+    Array<{ id: number; name_file: string }>
+  >`coalesce((select json_agg(json_build_object('id', f.id, 'name_file', f.name_file) order by f.id)
     from reforme_files f where f.reforme_id = ${reformes.id}), '[]'::json)`.as('files'),
 };
 
@@ -134,7 +147,13 @@ export function createReformesService({ db, files }: { db: Db; files: FileStore 
           .orderBy(suiviResults.date, suiviResults.id)
       : [];
     const fileRows = await db
-      .select({ id: reformeFiles.id, name_file: reformeFiles.name_file, original_name: reformeFiles.original_name, size: reformeFiles.size, created_at: reformeFiles.created_at })
+      .select({
+        id: reformeFiles.id,
+        name_file: reformeFiles.name_file,
+        original_name: reformeFiles.original_name,
+        size: reformeFiles.size,
+        created_at: reformeFiles.created_at,
+      })
       .from(reformeFiles)
       .where(eq(reformeFiles.reforme_id, id))
       .orderBy(reformeFiles.id);
@@ -174,7 +193,8 @@ export function createReformesService({ db, files }: { db: Db; files: FileStore 
     list: (auth: AuthContext, filters: ReformeFilters, perPage: number | undefined, pageNumber: number) =>
       page(and(reformeScope(auth), ...filtersOf(filters)), perPage, pageNumber),
 
-    myList: (auth: AuthContext, perPage: number | undefined, pageNumber: number) => page(eq(reformes.created_by, auth.userId), perPage, pageNumber),
+    myList: (auth: AuthContext, perPage: number | undefined, pageNumber: number) =>
+      page(eq(reformes.created_by, auth.userId), perPage, pageNumber),
 
     /** The reforms waiting at the caller's stage, in its scope ("A transmettre", "A valider", "A publier"). */
     byRole(auth: AuthContext, perPage: number | undefined, pageNumber: number) {

@@ -30,7 +30,13 @@ async function resultInScope(db: Db, auth: AuthContext, resultId: number) {
  */
 export async function nestedSuivi(db: Db, where: ReturnType<typeof and>) {
   const reformeRows = await db
-    .select({ id: reformes.id, libref: reformes.libref, periodexe: reformes.periodexe, isPublished: reformes.isPublished, stage: reformes.stage })
+    .select({
+      id: reformes.id,
+      libref: reformes.libref,
+      periodexe: reformes.periodexe,
+      isPublished: reformes.isPublished,
+      stage: reformes.stage,
+    })
     .from(reformes)
     .where(where)
     .orderBy(desc(reformes.date_enreg), desc(reformes.id))
@@ -89,7 +95,11 @@ export const suiviRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     '/reformes/users/get-suivi-result',
     {
       config: on('list'),
-      schema: { tags, summary: 'Réformes, objectifs, résultats et suivis (imbriqués)', querystring: z.object({ reforme_id: z.coerce.number().int().positive().optional() }) },
+      schema: {
+        tags,
+        summary: 'Réformes, objectifs, résultats et suivis (imbriqués)',
+        querystring: z.object({ reforme_id: z.coerce.number().int().positive().optional() }),
+      },
     },
     async (request) => {
       const auth = authOf(request);
@@ -100,10 +110,19 @@ export const suiviRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
 
   app.get(
     '/suivi-results',
-    { config: on('list'), schema: { tags, summary: "Suivis d'un résultat", querystring: z.object({ result_id: z.coerce.number().int().positive() }) } },
+    {
+      config: on('list'),
+      schema: { tags, summary: "Suivis d'un résultat", querystring: z.object({ result_id: z.coerce.number().int().positive() }) },
+    },
     async (request) => {
       if (!(await resultInScope(db, authOf(request), request.query.result_id))) throw notFound();
-      return plainList(await db.select().from(suiviResults).where(eq(suiviResults.result_id, request.query.result_id)).orderBy(asc(suiviResults.date), asc(suiviResults.id)));
+      return plainList(
+        await db
+          .select()
+          .from(suiviResults)
+          .where(eq(suiviResults.result_id, request.query.result_id))
+          .orderBy(asc(suiviResults.date), asc(suiviResults.id)),
+      );
     },
   );
 
@@ -113,36 +132,50 @@ export const suiviRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     return ok(row, MESSAGES.found);
   });
 
-  app.post('/suivi-results', { config: on('add'), schema: { tags, summary: 'Enregistrer une donnée de suivi', body: suiviSchema } }, async (request, reply) => {
-    const auth = authOf(request);
-    const input = request.body;
-    const created = await db.transaction(async (tx) => {
-      // Lock the result so two records cannot both pass the "not before the last one" rule.
-      const [result] = await tx
-        .select({ id: resultats.id })
-        .from(resultats)
-        .innerJoin(objectifs, eq(objectifs.id, resultats.objectif_id))
-        .innerJoin(reformes, eq(reformes.id, objectifs.reforme_id))
-        .where(and(eq(resultats.id, input.result_id), reformeScope(auth)))
-        .for('update', { of: resultats });
-      if (!result) throw notFound();
-      const records = await tx.select({ date: suiviResults.date }).from(suiviResults).where(eq(suiviResults.result_id, input.result_id));
-      if (isBeforeLastRecord(input.date, records)) throw new AppError(422, SUIVI_MESSAGES.dateBeforeLast, { date: [SUIVI_MESSAGES.dateBeforeLast] });
-      const [row] = await tx
-        .insert(suiviResults)
-        .values({ result_id: input.result_id, taux_realisat: String(input.taux_realisat), valeur_realise: String(input.valeur_realise), date: input.date, created_by: auth.userId })
-        .returning();
-      return row;
-    });
-    reply.status(201);
-    return ok(created, SUIVI_MESSAGES.created);
-  });
+  app.post(
+    '/suivi-results',
+    { config: on('add'), schema: { tags, summary: 'Enregistrer une donnée de suivi', body: suiviSchema } },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const input = request.body;
+      const created = await db.transaction(async (tx) => {
+        // Lock the result so two records cannot both pass the "not before the last one" rule.
+        const [result] = await tx
+          .select({ id: resultats.id })
+          .from(resultats)
+          .innerJoin(objectifs, eq(objectifs.id, resultats.objectif_id))
+          .innerJoin(reformes, eq(reformes.id, objectifs.reforme_id))
+          .where(and(eq(resultats.id, input.result_id), reformeScope(auth)))
+          .for('update', { of: resultats });
+        if (!result) throw notFound();
+        const records = await tx.select({ date: suiviResults.date }).from(suiviResults).where(eq(suiviResults.result_id, input.result_id));
+        if (isBeforeLastRecord(input.date, records))
+          throw new AppError(422, SUIVI_MESSAGES.dateBeforeLast, { date: [SUIVI_MESSAGES.dateBeforeLast] });
+        const [row] = await tx
+          .insert(suiviResults)
+          .values({
+            result_id: input.result_id,
+            taux_realisat: String(input.taux_realisat),
+            valeur_realise: String(input.valeur_realise),
+            date: input.date,
+            created_by: auth.userId,
+          })
+          .returning();
+        return row;
+      });
+      reply.status(201);
+      return ok(created, SUIVI_MESSAGES.created);
+    },
+  );
 
-  app.delete('/suivi-results/:id', { config: on('delete'), schema: { tags, summary: 'Retirer une donnée de suivi', params: idParamsSchema } }, async (request) => {
-    const [row] = await db.select().from(suiviResults).where(eq(suiviResults.id, request.params.id));
-    if (!row || !(await resultInScope(db, authOf(request), row.result_id))) throw notFound();
-    await db.delete(suiviResults).where(eq(suiviResults.id, row.id));
-    return { message: MESSAGES.deleted };
-  });
+  app.delete(
+    '/suivi-results/:id',
+    { config: on('delete'), schema: { tags, summary: 'Retirer une donnée de suivi', params: idParamsSchema } },
+    async (request) => {
+      const [row] = await db.select().from(suiviResults).where(eq(suiviResults.id, request.params.id));
+      if (!row || !(await resultInScope(db, authOf(request), row.result_id))) throw notFound();
+      await db.delete(suiviResults).where(eq(suiviResults.id, row.id));
+      return { message: MESSAGES.deleted };
+    },
+  );
 };
-

@@ -1,4 +1,4 @@
-import { seesAllStructures, STAGES, transitionOf, WORKFLOW_MESSAGES, type WorkflowAction } from '@reformes/domain';
+import { STAGES, seesAllStructures, transitionOf, WORKFLOW_MESSAGES, type WorkflowAction } from '@reformes/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -8,8 +8,17 @@ import type { AuthContext } from '../../http/guard.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { reformeScope } from './reforme-scope.ts';
 
-const STAGE_ROLE: Record<number, string> = { [STAGES.transmission]: 'saisie', [STAGES.validation]: 'validation', [STAGES.publication]: 'publication' };
-const EVENT_OF: Record<WorkflowAction, string> = { transmit: 'transmission', return: 'retour', publish: 'publication', unpublish: 'depublication' };
+const STAGE_ROLE: Record<number, string> = {
+  [STAGES.transmission]: 'saisie',
+  [STAGES.validation]: 'validation',
+  [STAGES.publication]: 'publication',
+};
+const EVENT_OF: Record<WorkflowAction, string> = {
+  transmit: 'transmission',
+  return: 'retour',
+  publish: 'publication',
+  unpublish: 'depublication',
+};
 const SENS_OF: Record<WorkflowAction, number> = { transmit: -1, return: 1, publish: 0, unpublish: 0 };
 
 interface Notice {
@@ -23,7 +32,17 @@ interface Notice {
  * concurrent requests make exactly one transition; the history row is written in the same
  * transaction; mails leave after the commit.
  */
-export function createWorkflowService({ db, mailer, publicUrl, log }: { db: Db; mailer: Mailer; publicUrl: string; log: FastifyBaseLogger }) {
+export function createWorkflowService({
+  db,
+  mailer,
+  publicUrl,
+  log,
+}: {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}) {
   async function recipientsAt(stage: number, structureId: number): Promise<string[]> {
     const role = STAGE_ROLE[stage];
     const rows = await db.execute<{ email: string }>(sql`
@@ -39,7 +58,9 @@ export function createWorkflowService({ db, mailer, publicUrl, log }: { db: Db; 
     // The transition is committed: a mail that fails is logged, never turned into an error for the user.
     await Promise.all(
       notice.to.map((to) =>
-        mailer.send({ to, subject: notice.subject, text: notice.text }).catch((error) => log.error({ err: error, to }, 'notification non envoyée')),
+        mailer
+          .send({ to, subject: notice.subject, text: notice.text })
+          .catch((error) => log.error({ err: error, to }, 'notification non envoyée')),
       ),
     );
   }

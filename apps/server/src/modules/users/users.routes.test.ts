@@ -60,7 +60,10 @@ describe('user accounts', () => {
   it('refuses a missing field, a phone with letters and an unknown role (422)', async () => {
     const response = await call('POST', 'users', { ...newUser, email: 'x@reformes.test', lastname: '', phone: '07AB', roles: ['chef'] });
     expect(response.statusCode).toBe(422);
-    expect(response.json().errorsList).toMatchObject({ lastname: ['Le nom est requis'], phone: ['Le téléphone ne doit contenir que des chiffres'] });
+    expect(response.json().errorsList).toMatchObject({
+      lastname: ['Le nom est requis'],
+      phone: ['Le téléphone ne doit contenir que des chiffres'],
+    });
     const unknownRole = await call('POST', 'users', { ...newUser, email: 'y@reformes.test', roles: ['chef'] });
     expect(unknownRole.statusCode).toBe(422);
     expect(unknownRole.json().errorsList).toEqual({ roles: ['Rôle inconnu : chef'] });
@@ -78,7 +81,12 @@ describe('user accounts', () => {
 
   it('updates a user and keeps the order of its roles (the first is its role)', async () => {
     const created = (await call('POST', 'users', { ...newUser, email: 'ordre@reformes.test' })).json().data;
-    const response = await call('PUT', `users/${created.id}`, { ...newUser, email: 'ordre@reformes.test', roles: ['validation', 'saisie'], is_signer: true });
+    const response = await call('PUT', `users/${created.id}`, {
+      ...newUser,
+      email: 'ordre@reformes.test',
+      roles: ['validation', 'saisie'],
+      is_signer: true,
+    });
     expect(response.json().data).toMatchObject({ roles: [{ name: 'validation' }, { name: 'saisie' }], is_signer: true });
   });
 
@@ -90,7 +98,11 @@ describe('user accounts', () => {
     expect((await call('GET', 'api/user', undefined, bearer(session.access_token))).statusCode).toBe(401);
     const refused = await t.app.inject({ method: 'POST', url: '/api/v1/api/refresh', payload: { refresh_token: session.refresh_token } });
     expect(refused.statusCode).toBe(401);
-    const login = await t.app.inject({ method: 'POST', url: '/api/v1/api/login', payload: { email: 'validation@reformes.test', password: 'Reformes2026!' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/api/login',
+      payload: { email: 'validation@reformes.test', password: 'Reformes2026!' },
+    });
     expect(login.statusCode).toBe(403);
     expect(login.json()).toEqual({ message: "Votre compte est bloqué. Contactez l'administrateur." });
     await call('GET', `users/${validationId}/state/1`);
@@ -106,7 +118,12 @@ describe('user accounts', () => {
       password_confirmation: 'Autre2026!',
     });
     expect(mismatch.json().errorsList).toEqual({ password_confirmation: ['Nouveaux mots de passe non identique'] });
-    const short = await call('POST', 'reset-password', { id: session.user.id, email: 'publication@reformes.test', password: 'court', password_confirmation: 'court' });
+    const short = await call('POST', 'reset-password', {
+      id: session.user.id,
+      email: 'publication@reformes.test',
+      password: 'court',
+      password_confirmation: 'court',
+    });
     expect(short.json().errorsList.password).toEqual(['Le mot de passe doit contenir au moins 8 caractères']);
 
     const reset = await call('POST', 'reset-password', {

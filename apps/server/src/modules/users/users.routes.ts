@@ -10,10 +10,14 @@ const access = (action: 'list' | 'show' | 'add' | 'edit' | 'delete' | 'status') 
 
 /** Spec §7 "Users". */
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
-  app.get('/users', { config: access('list'), schema: { tags, summary: 'Liste des utilisateurs', querystring: pageQuerySchema } }, async (request) => {
-    const result = await users.list(request.query.per_page, request.query.page);
-    return Array.isArray(result) ? plainList(result) : pagedList(result);
-  });
+  app.get(
+    '/users',
+    { config: access('list'), schema: { tags, summary: 'Liste des utilisateurs', querystring: pageQuerySchema } },
+    async (request) => {
+      const result = await users.list(request.query.per_page, request.query.page);
+      return Array.isArray(result) ? plainList(result) : pagedList(result);
+    },
+  );
 
   app.post('/users-search', { config: access('list'), schema: { tags, summary: 'Recherche', body: searchSchema } }, async (request) =>
     plainList(await users.search(request.body.search)),
@@ -23,27 +27,48 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     ok(await users.show(request.params.id), MESSAGES.found),
   );
 
-  app.post('/users', { config: access('add'), schema: { tags, summary: 'Création (mot de passe temporaire envoyé par mail)', body: userSchema } }, async (request, reply) => {
-    reply.status(201);
-    return ok(await users.create(request.body), MESSAGES.userCreated);
-  });
-
-  app.put('/users/:id', { config: access('edit'), schema: { tags, summary: 'Modification', params: idParamsSchema, body: userSchema } }, async (request) =>
-    ok(await users.update(request.params.id, request.body), MESSAGES.updated),
+  app.post(
+    '/users',
+    { config: access('add'), schema: { tags, summary: 'Création (mot de passe temporaire envoyé par mail)', body: userSchema } },
+    async (request, reply) => {
+      reply.status(201);
+      return ok(await users.create(request.body), MESSAGES.userCreated);
+    },
   );
 
-  app.delete('/users/:id', { config: access('delete'), schema: { tags, summary: 'Suppression', params: idParamsSchema } }, async (request) => {
-    await users.remove(request.params.id, authOf(request).userId);
-    return { message: MESSAGES.deleted };
-  });
+  app.put(
+    '/users/:id',
+    { config: access('edit'), schema: { tags, summary: 'Modification', params: idParamsSchema, body: userSchema } },
+    async (request) => ok(await users.update(request.params.id, request.body), MESSAGES.updated),
+  );
 
-  app.get('/users/:id/state/:state', { config: access('status'), schema: { tags, summary: 'Activer / bloquer', params: stateParamSchema } }, async (request) => {
-    const isActive = request.params.state === '1';
-    return ok(await users.setActive(request.params.id, isActive, authOf(request).userId), isActive ? MESSAGES.activated : MESSAGES.deactivated);
-  });
+  app.delete(
+    '/users/:id',
+    { config: access('delete'), schema: { tags, summary: 'Suppression', params: idParamsSchema } },
+    async (request) => {
+      await users.remove(request.params.id, authOf(request).userId);
+      return { message: MESSAGES.deleted };
+    },
+  );
 
-  app.post('/reset-password', { config: access('edit'), schema: { tags, summary: 'Réinitialise le mot de passe (temporaire)', body: resetPasswordSchema } }, async (request) => {
-    await users.resetPassword(request.body);
-    return { message: MESSAGES.passwordReset };
-  });
+  app.get(
+    '/users/:id/state/:state',
+    { config: access('status'), schema: { tags, summary: 'Activer / bloquer', params: stateParamSchema } },
+    async (request) => {
+      const isActive = request.params.state === '1';
+      return ok(
+        await users.setActive(request.params.id, isActive, authOf(request).userId),
+        isActive ? MESSAGES.activated : MESSAGES.deactivated,
+      );
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    { config: access('edit'), schema: { tags, summary: 'Réinitialise le mot de passe (temporaire)', body: resetPasswordSchema } },
+    async (request) => {
+      await users.resetPassword(request.body);
+      return { message: MESSAGES.passwordReset };
+    },
+  );
 };

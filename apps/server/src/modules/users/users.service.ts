@@ -70,7 +70,10 @@ export function createUsersService({ db, sessions, mailer, publicUrl }: { db: Db
   return {
     async list(perPage?: number, page = 1): Promise<CurrentUser[] | Page<CurrentUser>> {
       if (!perPage) return listViews(undefined);
-      const [[{ total }], rows] = await Promise.all([db.select({ total: count() }).from(users), listViews(undefined, perPage, (page - 1) * perPage)]);
+      const [[{ total }], rows] = await Promise.all([
+        db.select({ total: count() }).from(users),
+        listViews(undefined, perPage, (page - 1) * perPage),
+      ]);
       return { data: rows, current_page: page, per_page: perPage, total, last_page: lastPageOf(total, perPage) };
     },
 
@@ -143,7 +146,11 @@ export function createUsersService({ db, sessions, mailer, publicUrl }: { db: Db
     async setActive(id: number, isActive: boolean, callerId: number) {
       if (id === callerId && !isActive) throw conflict(MESSAGES.cannotChangeSelf);
       await db.transaction(async (tx) => {
-        const updated = await tx.update(users).set({ is_active: isActive, updated_at: new Date() }).where(eq(users.id, id)).returning({ id: users.id });
+        const updated = await tx
+          .update(users)
+          .set({ is_active: isActive, updated_at: new Date() })
+          .where(eq(users.id, id))
+          .returning({ id: users.id });
         if (updated.length === 0) throw notFound();
         if (!isActive) await sessions.revokeAllOf(id, tx);
       });

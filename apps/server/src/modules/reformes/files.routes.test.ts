@@ -1,0 +1,229 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reformes } from '../../db/schema/index.ts';
+import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+
+type Headers = Record<string, string>;
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000a49444154789c63000100000500010d0a2db40000000049454e44ae426082',
+  'hex',
+);
+
+const reforme = {
+  libref: 'Réforme avec pièces jointes',
+  typeref: 'TRANSVERSALE',
+  nature_id: 1,
+  objectif_glob: 'Documenter la réforme',
+  popul_cible: 'Usagers',
+  couverture_id: 1,
+  struct_impl: 'Toutes les directions',
+  date_debut: '2026-02-01',
+  date_fin: '2026-11-30',
+};
+
+/** The multipart body of the upload modal: name_file, the file, and optionally the reform. */
+function uploadForm(fields: { name_file?: string; file?: Buffer; filename?: string; reforme_id?: number }) {
+  const form = new FormData();
+  if (fields.name_file !== undefined) form.append('name_file', fields.name_file);
+  if (fields.reforme_id !== undefined) form.append('reforme_id', String(fields.reforme_id));
+  if (fields.file) form.append('file', new Blob([fields.file], { type: 'application/pdf' }), fields.filename ?? 'document.pdf');
+  return form;
+}
+
+describe('reform attachments', () => {
+  let t: TestApp;
+  let saisie: Headers;
+  let validation: Headers;
+  let publication: Headers;
+  let central: Headers;
+  let structureId: Record<string, number>;
+
+  const upload = (headers: Headers, fields: Parameters<typeof uploadForm>[0], app: TestApp = t) =>
+    app.app.inject({ method: 'POST', url: '/api/v1/files', headers, payload: uploadForm(fields) });
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) =>
+    t.app.inject({ method, url: `/api/v1/${url}`, headers, payload });
+  const storedNames = () => {
+    const folder = path.join(t.config.storageDir, 'reformes');
+    return fs.existsSync(folder) ? fs.readdirSync(folder).sort() : [];
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    saisie = bearer((await t.login('saisie@reformes.test')).access_token);
+    validation = bearer((await t.login('validation@reformes.test')).access_token);
+    publication = bearer((await t.login('publication@reformes.test')).access_token);
+    central = bearer((await t.login('central@reformes.test')).access_token);
+    const structureRows = (await call('GET', 'structures', central)).json().data as Array<{ id: number; sigl: string }>;
+    structureId = Object.fromEntries(structureRows.map((row) => [row.sigl, row.id]));
+  });
+  afterAll(() => t.close());
+
+  it('stores a PDF under a generated name and answers 201 with the upload message', async () => {
+    const before = storedNames();
+    const response = await upload(saisie, { name_file: 'Rapport annuel', file: PDF, filename: 'rapport-final.pdf' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({
+      message: 'Continuer en chargeant un autre fichier ou fermer le panel',
+      data: { id: expect.any(Number), reforme_id: null, name_file: 'Rapport annuel', original_name: 'rapport-final.pdf', size: PDF.length },
+    });
+    const added = storedNames().filter((name) => !before.includes(name));
+    expect(added).toHaveLength(1);
+    expect(added[0]).toMatch(/^[0-9a-f-]{36}\.pdf$/);
+    expect(added[0]).not.toContain('rapport');
+    expect(fs.readFileSync(path.join(t.config.storageDir, 'reformes', added[0]))).toEqual(PDF);
+    expect(response.body).not.toContain(added[0]);
+  });
+
+  it('refuses an image renamed .pdf (415 "Prière charger des fichiers pdf") and stores nothing', async () => {
+    const before = storedNames();
+    const response = await upload(saisie, { name_file: 'Faux PDF', file: PNG, filename: 'x.pdf' });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({ message: 'Prière charger des fichiers pdf' });
+    expect(storedNames()).toEqual(before);
+  });
+
+  it('refuses a request that is not multipart (415)', async () => {
+    const response = await call('POST', 'files', saisie, { name_file: 'Sans fichier' });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({ message: 'Prière charger des fichiers pdf' });
+  });
+
+  it('refuses an empty or missing file (422 "Le fichier est requis")', async () => {
+    const empty = await upload(saisie, { name_file: 'Vide', file: Buffer.alloc(0), filename: 'vide.pdf' });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json()).toEqual({ message: 'Les données envoyées sont invalides.', errorsList: { file: ['Le fichier est requis'] } });
+    const missing = await upload(saisie, { name_file: 'Absent' });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errorsList).toEqual({ file: ['Le fichier est requis'] });
+  });
+
+  it('refuses an upload without a name (422 "Le nom du fichier est requis")', async () => {
+    const response = await upload(saisie, { file: PDF });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errorsList).toEqual({ name_file: ['Le nom du fichier est requis'] });
+    const blank = await upload(saisie, { name_file: '   ', file: PDF });
+    expect(blank.json().errorsList).toEqual({ name_file: ['Le nom du fichier est requis'] });
+  });
+
+  it.each(['../../etc/passwd', 'dossier/rapport', '..\\rapport'])('refuses a name with a path in it: %s (422)', async (name) => {
+    const response = await upload(saisie, { name_file: name, file: PDF });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errorsList).toEqual({ name_file: ['Le nom du fichier ne doit pas contenir de chemin'] });
+  });
+
+  it.each(['../evil.pdf', 'dossier/rapport.pdf'])(
+    'refuses a file name with a path in it: %s (422) and stores nothing',
+    async (filename) => {
+      const before = storedNames();
+      const response = await upload(saisie, { name_file: 'Rapport', file: PDF, filename });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errorsList).toEqual({ file: ['Le nom du fichier ne doit pas contenir de chemin'] });
+      expect(storedNames()).toEqual(before);
+    },
+  );
+
+  it('refuses a file over the configured size (413)', async () => {
+    const small = await createTestApp({ UPLOAD_MAX_MB: '0.01' });
+    try {
+      const headers = bearer((await small.login('saisie@reformes.test')).access_token);
+      const big = Buffer.concat([PDF, Buffer.alloc(20 * 1024, 0x20)]);
+      const response = await upload(headers, { name_file: 'Trop gros', file: big }, small);
+      expect(response.statusCode).toBe(413);
+      expect(response.json().message).toMatch(/^Le fichier est trop volumineux\./);
+      const fits = await upload(headers, { name_file: 'Petit', file: PDF }, small);
+      expect(fits.statusCode).toBe(201);
+      expect(fs.readdirSync(path.join(small.config.storageDir, 'reformes'))).toHaveLength(1);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('attaches a pending upload to the reform its uploader creates, never one of somebody else', async () => {
+    const byValidation = (await upload(validation, { name_file: 'Pièce de la validation', file: PDF })).json().data.id;
+    const count = async () => (await t.db.select({ id: reformes.id }).from(reformes)).length;
+    const before = await count();
+    const stolen = await call('POST', 'reformes', saisie, { ...reforme, files: [byValidation] });
+    expect(stolen.statusCode).toBe(422);
+    expect(stolen.json().errorsList).toEqual({ files: ['Fichier joint inconnu'] });
+    expect(await count()).toBe(before);
+    // A pending upload is visible to its uploader only.
+    expect((await call('GET', `files/${byValidation}`, saisie)).statusCode).toBe(404);
+    expect((await call('GET', `files/${byValidation}`, validation)).statusCode).toBe(200);
+
+    const own = (await upload(saisie, { name_file: 'Annexe technique', file: PDF })).json().data.id;
+    const created = await call('POST', 'reformes', saisie, { ...reforme, files: [own] });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().data.files).toMatchObject([
+      { id: own, name_file: 'Annexe technique', original_name: 'document.pdf', size: PDF.length },
+    ]);
+    const again = await call('POST', 'reformes', saisie, { ...reforme, libref: 'Seconde', files: [own] });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().errorsList).toEqual({ files: ['Fichier joint inconnu'] });
+  });
+
+  it('attaches a file to an existing reform by update, or directly with reforme_id', async () => {
+    const created = (await call('POST', 'reformes', saisie, { ...reforme, libref: 'Complétée plus tard' })).json().data;
+    const pending = (await upload(saisie, { name_file: 'Compte rendu', file: PDF })).json().data.id;
+    const updated = await call('PUT', `reformes/${created.id}`, saisie, { ...reforme, libref: 'Complétée plus tard', files: [pending] });
+    expect(updated.json().data.files.map((file: { id: number }) => file.id)).toEqual([pending]);
+
+    const direct = await upload(saisie, { name_file: 'Arrêté', file: PDF, reforme_id: created.id });
+    expect(direct.statusCode).toBe(201);
+    expect(direct.json().data.reforme_id).toBe(created.id);
+    const detail = (await call('GET', `reformes/${created.id}`, validation)).json().data;
+    expect(detail.files.map((file: { name_file: string }) => file.name_file)).toEqual(['Compte rendu', 'Arrêté']);
+  });
+
+  it('serves an attachment as application/pdf within scope only (404 to saisie of another structure)', async () => {
+    const pending = (await upload(central, { name_file: 'Note budgétaire', file: PDF })).json().data.id;
+    const created = await call('POST', 'reformes', central, {
+      ...reforme,
+      libref: 'Réforme du budget',
+      structure_id: structureId.DGB,
+      files: [pending],
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().data.structure_id).toBe(structureId.DGB);
+
+    for (const headers of [central, publication]) {
+      const response = await call('GET', `files/${pending}`, headers);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/pdf');
+      expect(response.headers['content-disposition']).toContain('Note budg');
+      expect(response.rawPayload).toEqual(PDF);
+    }
+    for (const headers of [saisie, validation]) {
+      const response = await call('GET', `files/${pending}`, headers);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: "L'élément demandé est introuvable." });
+    }
+    expect((await upload(saisie, { name_file: 'Intrusion', file: PDF, reforme_id: created.json().data.id })).statusCode).toBe(404);
+    expect((await call('DELETE', `files/${pending}`, saisie)).statusCode).toBe(404);
+    expect((await call('GET', 'files/999999', central)).statusCode).toBe(404);
+  });
+
+  it('refuses to add a file to a published reform for saisie (409)', async () => {
+    const all = (await call('GET', 'reformes', saisie)).json().data as Array<{ id: number; isPublished: boolean }>;
+    const published = all.find((row) => row.isPublished);
+    expect(published).toBeDefined();
+    const response = await upload(saisie, { name_file: 'Trop tard', file: PDF, reforme_id: published?.id });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: 'Une réforme publiée ne peut plus être modifiée.' });
+  });
+
+  it('removes an attachment and its stored file', async () => {
+    const created = (await call('POST', 'reformes', saisie, { ...reforme, libref: 'Pièce retirée' })).json().data;
+    const id = (await upload(saisie, { name_file: 'À retirer', file: PDF, reforme_id: created.id })).json().data.id;
+    const before = storedNames();
+    const response = await call('DELETE', `files/${id}`, saisie);
+    expect(response.json()).toEqual({ message: 'Suppression effectuée avec succès' });
+    expect(storedNames()).toHaveLength(before.length - 1);
+    expect((await call('GET', `files/${id}`, saisie)).statusCode).toBe(404);
+    const [row] = await t.db.select({ id: reformes.id }).from(reformes).where(eq(reformes.id, created.id));
+    expect(row).toEqual({ id: created.id });
+  });
+});

@@ -1,0 +1,456 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { objectifs, permissions, reformes, resultats, rolePermissions, roles, suiviResults } from '../../db/schema/index.ts';
+import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+
+type Headers = Record<string, string>;
+interface Row {
+  id: number;
+  libref: string;
+  stage: number;
+  isPublished: boolean;
+  structure_id: number;
+  nature_id: number;
+  couverture_id: number;
+  typeref: string;
+}
+
+const valid = {
+  libref: 'Réforme de la paie des agents',
+  typeref: 'SECTORIELLE',
+  nature_id: 1,
+  objectif_glob: 'Payer les agents à temps',
+  popul_cible: 'Agents publics',
+  couverture_id: 1,
+  struct_impl: 'Direction de la solde, trésor',
+  date_debut: '2026-01-15',
+  date_fin: '2026-12-31',
+};
+
+const REQUIRED_MESSAGES: Record<keyof typeof valid, string> = {
+  libref: 'Le Libellé de la réforme est requis',
+  typeref: 'La portée de la réforme est requise',
+  nature_id: 'La nature est requise',
+  objectif_glob: "L'objectif est requis",
+  popul_cible: 'La population est requise',
+  couverture_id: 'La couverture est requise',
+  struct_impl: 'Les structures impliquées sont requises',
+  date_debut: 'La date de début est requise',
+  date_fin: 'La date de fin est requise',
+};
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
+
+describe('reforms', () => {
+  let t: TestApp;
+  let saisie: Headers;
+  let validation: Headers;
+  let publication: Headers;
+  let central: Headers;
+  let admin: Headers;
+  let saisieId: number;
+  let structureId: Record<string, number>;
+  let demo: Row[];
+
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) =>
+    t.app.inject({ method, url: `/api/v1/${url}`, headers, payload });
+  const idsOf = (rows: Array<{ id: number }>) => rows.map((row) => row.id).sort((a, b) => a - b);
+  const demoIds = (keep: (row: Row) => boolean) => idsOf(demo.filter(keep));
+  const firstDemo = (keep: (row: Row) => boolean) => {
+    const row = demo.find(keep);
+    if (!row) throw new Error('no such demo reform');
+    return row;
+  };
+  const countReformes = async () => (await t.db.select({ id: reformes.id }).from(reformes)).length;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const saisieLogin = await t.login('saisie@reformes.test');
+    saisie = bearer(saisieLogin.access_token);
+    saisieId = saisieLogin.user.id;
+    validation = bearer((await t.login('validation@reformes.test')).access_token);
+    publication = bearer((await t.login('publication@reformes.test')).access_token);
+    central = bearer((await t.login('central@reformes.test')).access_token);
+    admin = bearer((await t.login('admin@reformes.test')).access_token);
+    const structureRows = (await call('GET', 'structures', admin)).json().data as Array<{ id: number; sigl: string }>;
+    structureId = Object.fromEntries(structureRows.map((row) => [row.sigl, row.id]));
+    demo = (await call('GET', 'reformes', central)).json().data;
+  });
+  afterAll(() => t.close());
+
+  describe('creation', () => {
+    it('creates a reform at stage 1 in the creator structure with the period text built by the server (201)', async () => {
+      const response = await call('POST', 'reformes', saisie, {
+        ...valid,
+        periodexe: 'ignoré',
+        montant_prevu: '1 234,50',
+        etat_mor: 'en_cours',
+      });
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toMatchObject({
+        message: 'Réforme enregistrée avec succès',
+        data: {
+          libref: valid.libref,
+          periodexe: 'Du 15/01/2026 au 31/12/2026',
+          stage: 1,
+          isPublished: false,
+          structure_id: structureId.MS,
+          structure: { sigl: 'MS' },
+          created_by: saisieId,
+          montant_prevu: expect.stringMatching(/^1234\.50*$/),
+          objectifs: [],
+          files: [],
+          affectation: null,
+        },
+      });
+      expect(response.json().data.history).toMatchObject([{ event: 'creation', to_stage: 1, user: 'Awa Dubois' }]);
+    });
+
+    it.each(Object.entries(REQUIRED_MESSAGES))('refuses a reform without %s (422) with its French message', async (field, message) => {
+      const before = await countReformes();
+      const payload: Record<string, unknown> = { ...valid };
+      delete payload[field];
+      const response = await call('POST', 'reformes', saisie, payload);
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toMatchObject({ message: 'Les données envoyées sont invalides.' });
+      expect(response.json().errorsList[field]).toEqual([message]);
+      const blank = await call('POST', 'reformes', saisie, { ...valid, [field]: '' });
+      expect(blank.statusCode).toBe(422);
+      expect(blank.json().errorsList[field]).toEqual([message]);
+      expect(await countReformes()).toBe(before);
+    });
+
+    it('refuses a start date after the end date (422) and saves nothing', async () => {
+      const before = await countReformes();
+      const response = await call('POST', 'reformes', saisie, { ...valid, date_debut: '2027-01-01', date_fin: '2026-12-31' });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errorsList).toEqual({ date_fin: ['La date début ne peut être antérieure à la date fin'] });
+      expect(await countReformes()).toBe(before);
+    });
+
+    it('accepts French amounts and refuses negative ones (422)', async () => {
+      const accepted = await call('POST', 'reformes', saisie, {
+        ...valid,
+        libref: 'Montants',
+        montant_prevu: '1 234,50',
+        montant_trealise: '12,5',
+      });
+      expect(accepted.statusCode).toBe(201);
+      expect(Number(accepted.json().data.montant_prevu)).toBe(1234.5);
+      expect(Number(accepted.json().data.montant_trealise)).toBe(12.5);
+
+      const negative = await call('POST', 'reformes', saisie, { ...valid, montant_prevu: '-10' });
+      expect(negative.statusCode).toBe(422);
+      expect(negative.json().errorsList).toEqual({ montant_prevu: ['Le montant doit être un nombre positif ou nul'] });
+      const text = await call('POST', 'reformes', saisie, { ...valid, montant_trealise: 'beaucoup' });
+      expect(text.json().errorsList).toEqual({ montant_trealise: ['Le montant doit être un nombre positif ou nul'] });
+    });
+
+    it('requires saisie central to give the structure (422 "La structure est requise")', async () => {
+      const response = await call('POST', 'reformes', central, valid);
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errorsList).toEqual({ structure_id: ['La structure est requise'] });
+    });
+
+    it('puts a reform of saisie central in the chosen structure, at stage 3', async () => {
+      const response = await call('POST', 'reformes', central, { ...valid, libref: 'Réforme centrale', structure_id: structureId.MEN });
+      expect(response.statusCode).toBe(201);
+      expect(response.json().data).toMatchObject({
+        structure_id: structureId.MEN,
+        structure: { sigl: 'MEN' },
+        stage: 3,
+        isPublished: false,
+      });
+    });
+
+    it('ignores a structure_id sent by a role other than saisie central', async () => {
+      const response = await call('POST', 'reformes', saisie, { ...valid, libref: 'Structure forcée', structure_id: structureId.DGB });
+      expect(response.statusCode).toBe(201);
+      expect(response.json().data.structure_id).toBe(structureId.MS);
+    });
+  });
+
+  describe('lists', () => {
+    it('lists page by page with the pagination envelope', async () => {
+      const whole = await call('GET', 'reformes', central);
+      expect(whole.json().isPaginate).toBe(false);
+      const total = whole.json().data.length;
+      const response = await call('GET', 'reformes?per_page=10&page=2', central);
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      expect(body.isPaginate).toBe(true);
+      expect(body.data).toMatchObject({ current_page: 2, per_page: 10, total, last_page: Math.ceil(total / 10) });
+      expect(body.data.data).toHaveLength(10);
+      expect(body.data.data.map((row: Row) => row.id)).toEqual(
+        whole
+          .json()
+          .data.slice(10, 20)
+          .map((row: Row) => row.id),
+      );
+    });
+
+    it('filters by structure, nature, coverage and reform type', async () => {
+      const rows = async (query: string) => idsOf((await call('GET', `reformes?${query}`, publication)).json().data);
+      const all = (await call('GET', 'reformes', publication)).json().data as Row[];
+      expect(await rows(`structure_id=${structureId.DGB}`)).toEqual(idsOf(all.filter((row) => row.structure_id === structureId.DGB)));
+      expect(await rows('nature_id=2')).toEqual(idsOf(all.filter((row) => row.nature_id === 2)));
+      expect(await rows('couverture_id=3')).toEqual(idsOf(all.filter((row) => row.couverture_id === 3)));
+      expect(await rows('typeref=TRANSVERSALE')).toEqual(idsOf(all.filter((row) => row.typeref === 'TRANSVERSALE')));
+      const combined = await rows(`typeref=SECTORIELLE&structure_id=${structureId.MS}&nature_id=1`);
+      expect(combined).toEqual(
+        idsOf(all.filter((row) => row.typeref === 'SECTORIELLE' && row.structure_id === structureId.MS && row.nature_id === 1)),
+      );
+      expect(combined.length).toBeGreaterThan(0);
+      expect((await rows(`structure_id=${structureId.DGB}`)).length).toBeGreaterThan(0);
+    });
+
+    it('searches without regard to case or accents, on both search paths', async () => {
+      const expected = demoIds((row) => row.libref.startsWith('Dématérialisation des procédures'));
+      expect(expected.length).toBe(3);
+      for (const url of ['reformes-search', 'reformes/-search']) {
+        const response = await call('POST', url, saisie, { search: 'DEMATERIALISATION' });
+        expect(response.statusCode).toBe(200);
+        expect(idsOf(response.json().data)).toEqual(expected);
+      }
+      const lower = await call('POST', 'reformes-search', saisie, { search: 'dématérialisation des' });
+      expect(idsOf(lower.json().data)).toEqual(expected);
+    });
+
+    it('lists "Mes enregistrements": the reforms the caller created', async () => {
+      const response = await call('GET', 'reformes/users/get-my-list', validation);
+      expect(response.json().data).toEqual([]);
+      const mine = await call('GET', 'reformes/users/get-my-list?per_page=5&page=1', saisie);
+      expect(mine.json().data.data.every((row: { created_by: number }) => row.created_by === saisieId)).toBe(true);
+      expect(mine.json().data.total).toBeGreaterThanOrEqual(demo.filter((row) => row.structure_id === structureId.MS).length);
+    });
+
+    it('lists at each role its own stage, in its scope, unpublished (get-by-role)', async () => {
+      const byRole = async (headers: Headers) => idsOf((await call('GET', 'reformes/users/get-by-role', headers)).json().data);
+      const now = (await call('GET', 'reformes', central)).json().data as Row[];
+      const expected = (keep: (row: Row) => boolean) => idsOf(now.filter((row) => !row.isPublished && keep(row)));
+      expect(await byRole(saisie)).toEqual(expected((row) => row.stage === 1 && row.structure_id === structureId.MS));
+      expect(await byRole(validation)).toEqual(expected((row) => row.stage === 2 && row.structure_id === structureId.MS));
+      expect(await byRole(publication)).toEqual(expected((row) => row.stage === 3));
+      expect(await byRole(central)).toEqual(expected((row) => row.stage === 1));
+      expect(await byRole(admin)).toEqual([]);
+      const paged = (await call('GET', 'reformes/users/get-by-role?per_page=2&page=1', publication)).json();
+      expect(paged).toMatchObject({
+        isPaginate: true,
+        data: { current_page: 1, per_page: 2, total: expected((row) => row.stage === 3).length },
+      });
+    });
+
+    it('lets admin list reforms but not open one (403)', async () => {
+      const list = await call('GET', 'reformes', admin);
+      expect(list.statusCode).toBe(200);
+      expect(list.json().data.length).toBeGreaterThanOrEqual(demo.length);
+      const show = await call('GET', `reformes/${demo[0].id}`, admin);
+      expect(show.statusCode).toBe(403);
+      expect(show.json()).toEqual({ message: "Vous n'avez pas les droits nécessaires pour effectuer cette action." });
+      expect((await call('POST', 'reformes', admin, valid)).statusCode).toBe(403);
+    });
+  });
+
+  describe('detail', () => {
+    it('shows objectives with their results and follow-up records, files and history', async () => {
+      // A demo reform at stage 2: its history holds the creation and one transmission.
+      const reforme = firstDemo((row) => row.stage === 2 && row.structure_id === structureId.MS);
+      const response = await call('GET', `reformes/${reforme.id}`, saisie);
+      expect(response.statusCode).toBe(200);
+      const data = response.json().data;
+      expect(response.json().message).toBe('Élément récupéré avec succès');
+      expect(data).toMatchObject({
+        id: reforme.id,
+        libref: reforme.libref,
+        files: [],
+        affectation: null,
+        nature: { libnature: expect.any(String) },
+      });
+      expect(data.objectifs.length).toBeGreaterThan(0);
+      for (const objectif of data.objectifs) {
+        expect(objectif.reforme).toEqual({ id: reforme.id, libref: reforme.libref });
+        expect(objectif.results).toHaveLength(2);
+      }
+      const results = data.objectifs.flatMap((objectif: { results: unknown[] }) => objectif.results);
+      expect(results.some((result: { suivi_results: unknown[] }) => result.suivi_results.length === 3)).toBe(true);
+      expect(results[0]).toMatchObject({
+        libresult: expect.any(String),
+        indicateur: expect.any(String),
+        status: 0,
+        suivi_results: expect.any(Array),
+      });
+      expect(data.history.map((row: { event: string }) => row.event)).toEqual(['creation', 'transmission']);
+      expect(data.history[1]).toMatchObject({ sens: -1, from_stage: 1, to_stage: 2, user: 'Awa Dubois' });
+    });
+  });
+
+  describe('scope', () => {
+    it('hides the reforms of other structures from saisie: never listed, 404 on show, update and delete', async () => {
+      const others = demo.filter((row) => row.structure_id !== structureId.MS);
+      expect(others.length).toBeGreaterThan(0);
+      const listed = (await call('GET', 'reformes', saisie)).json().data as Row[];
+      expect(listed.every((row) => row.structure_id === structureId.MS)).toBe(true);
+      const otherIds = new Set(others.map((row) => row.id));
+      expect(listed.some((row) => otherIds.has(row.id))).toBe(false);
+      const foreignSearch = await call('POST', 'reformes-search', saisie, { search: 'simplification' });
+      expect(foreignSearch.json().data).toEqual([]);
+      expect((await call('POST', 'reformes-search', central, { search: 'simplification' })).json().data).toHaveLength(3);
+
+      for (const sigl of ['DGB', 'MEN']) {
+        const foreign = firstDemo((row) => row.structure_id === structureId[sigl] && !row.isPublished);
+        const show = await call('GET', `reformes/${foreign.id}`, saisie);
+        expect(show.statusCode).toBe(404);
+        expect(show.json()).toEqual({ message: "L'élément demandé est introuvable." });
+        expect((await call('PUT', `reformes/${foreign.id}`, saisie, valid)).statusCode).toBe(404);
+        expect((await call('DELETE', `reformes/${foreign.id}`, saisie)).statusCode).toBe(404);
+        expect((await call('GET', `reformes/${foreign.id}`, central)).statusCode).toBe(200);
+      }
+      expect((await call('GET', `reformes/${firstDemo((row) => row.structure_id === structureId.DGB).id}`, validation)).statusCode).toBe(
+        404,
+      );
+    });
+
+    it('answers 403 to saisie on the state route, which its role lacks, and 404 out of scope once granted', async () => {
+      const foreign = firstDemo((row) => row.structure_id === structureId.DGB && !row.isPublished);
+      const own = firstDemo((row) => row.structure_id === structureId.MS && !row.isPublished);
+      expect((await call('GET', `reformes/${foreign.id}/state/0`, saisie)).statusCode).toBe(403);
+
+      const [right] = await t.db.select({ id: permissions.id }).from(permissions).where(eq(permissions.name, 'reformes.status'));
+      const [role] = await t.db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'saisie'));
+      const granted = await call('POST', 'profiles', admin, { id: role.id, permissions: [right.id] });
+      expect(granted.statusCode).toBe(200);
+      try {
+        const outside = await call('GET', `reformes/${foreign.id}/state/0`, saisie);
+        expect(outside.statusCode).toBe(404);
+        expect(outside.json()).toEqual({ message: "L'élément demandé est introuvable." });
+        const inside = await call('GET', `reformes/${own.id}/state/0`, saisie);
+        expect(inside.json()).toMatchObject({ message: 'Désactivation effectuée avec succès', data: { is_active: false } });
+        expect((await call('GET', `reformes/${own.id}/state/1`, saisie)).json().data.is_active).toBe(true);
+      } finally {
+        await t.db.delete(rolePermissions).where(and(eq(rolePermissions.role_id, role.id), eq(rolePermissions.permission_id, right.id)));
+      }
+    });
+  });
+
+  describe('update', () => {
+    it('updates a reform and rebuilds its period text', async () => {
+      const created = (await call('POST', 'reformes', saisie, { ...valid, libref: 'À modifier' })).json().data;
+      const response = await call('PUT', `reformes/${created.id}`, saisie, {
+        ...valid,
+        libref: 'Modifiée',
+        date_debut: '2026-03-01',
+        date_fin: '2027-02-28',
+        montant_prevu: '2 000',
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({
+        message: 'Réforme modifiée avec succès',
+        data: { id: created.id, libref: 'Modifiée', periodexe: 'Du 01/03/2026 au 28/02/2027', stage: 1, structure_id: structureId.MS },
+      });
+      expect(Number(response.json().data.montant_prevu)).toBe(2000);
+    });
+
+    it('refuses an update whose start date is after its end date (422) and keeps the reform unchanged', async () => {
+      const created = (await call('POST', 'reformes', saisie, { ...valid, libref: 'Dates intactes' })).json().data;
+      const response = await call('PUT', `reformes/${created.id}`, saisie, {
+        ...valid,
+        libref: 'Dates inversées',
+        date_debut: '2027-06-01',
+        date_fin: '2027-05-31',
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errorsList).toEqual({ date_fin: ['La date début ne peut être antérieure à la date fin'] });
+      const after = (await call('GET', `reformes/${created.id}`, saisie)).json().data;
+      expect(after).toMatchObject({
+        libref: 'Dates intactes',
+        date_debut: '2026-01-15',
+        date_fin: '2026-12-31',
+        periodexe: 'Du 15/01/2026 au 31/12/2026',
+      });
+    });
+
+    it('keeps published reforms read-only for saisie and validation (409) but not for saisie central', async () => {
+      const published = firstDemo((row) => row.isPublished && row.structure_id === structureId.MS);
+      const message = { message: 'Une réforme publiée ne peut plus être modifiée.' };
+      for (const headers of [saisie, validation]) {
+        const update = await call('PUT', `reformes/${published.id}`, headers, { ...valid, libref: 'Interdit' });
+        expect(update.statusCode).toBe(409);
+        expect(update.json()).toEqual(message);
+        const remove = await call('DELETE', `reformes/${published.id}`, headers);
+        expect(remove.statusCode).toBe(409);
+        expect(remove.json()).toEqual(message);
+        expect((await call('GET', `reformes/${published.id}`, headers)).statusCode).toBe(200);
+      }
+      expect((await call('GET', `reformes/${published.id}`, saisie)).json().data.libref).toBe(published.libref);
+
+      const byCentral = await call('PUT', `reformes/${published.id}`, central, {
+        ...valid,
+        libref: 'Corrigée par la saisie centrale',
+        structure_id: structureId.MS,
+      });
+      expect(byCentral.statusCode).toBe(200);
+      expect(byCentral.json().data).toMatchObject({
+        libref: 'Corrigée par la saisie centrale',
+        isPublished: true,
+        structure_id: structureId.MS,
+      });
+    });
+  });
+
+  describe('delete', () => {
+    it('deletes a reform with its objectives, results, follow-up records and stored PDF', async () => {
+      const upload = new FormData();
+      upload.append('name_file', 'Note de cadrage');
+      upload.append('file', new Blob([PDF], { type: 'application/pdf' }), 'cadrage.pdf');
+      const stored = await t.app.inject({ method: 'POST', url: '/api/v1/files', headers: saisie, payload: upload });
+      expect(stored.statusCode).toBe(201);
+      const created = (await call('POST', 'reformes', saisie, { ...valid, libref: 'À supprimer', files: [stored.json().data.id] })).json()
+        .data;
+      expect(created.files).toMatchObject([{ id: stored.json().data.id, name_file: 'Note de cadrage' }]);
+      const objectif = (await call('POST', 'objectifs', saisie, { reforme_id: created.id, libobjectif: 'Objectif éphémère' })).json().data;
+      const resultat = (
+        await call('POST', 'resultats', saisie, {
+          objectif_id: objectif.id,
+          libresult: 'Résultat éphémère',
+          indicateur: 'Taux',
+          valeur_cible: '100',
+          valeurref: '0',
+        })
+      ).json().data;
+      const suivi = await call('POST', 'suivi-results', saisie, {
+        result_id: resultat.id,
+        taux_realisat: 10,
+        valeur_realise: 10,
+        date: '2026-02-01',
+      });
+      expect(suivi.statusCode).toBe(201);
+      expect(await t.db.select().from(suiviResults).where(eq(suiviResults.result_id, resultat.id))).toHaveLength(1);
+      const folder = path.join(t.config.storageDir, 'reformes');
+      const filesBefore = fs.readdirSync(folder);
+      expect(filesBefore.length).toBeGreaterThan(0);
+
+      const response = await call('DELETE', `reformes/${created.id}`, saisie);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ message: 'Suppression effectuée avec succès' });
+      expect((await call('GET', `reformes/${created.id}`, saisie)).statusCode).toBe(404);
+      expect(await t.db.select().from(objectifs).where(eq(objectifs.reforme_id, created.id))).toEqual([]);
+      expect(await t.db.select().from(resultats).where(eq(resultats.objectif_id, objectif.id))).toEqual([]);
+      expect(
+        await t.db
+          .select()
+          .from(suiviResults)
+          .where(inArray(suiviResults.result_id, [resultat.id])),
+      ).toEqual([]);
+      expect(fs.readdirSync(folder)).toHaveLength(filesBefore.length - 1);
+      expect((await t.app.inject({ method: 'GET', url: `/api/v1/files/${stored.json().data.id}`, headers: saisie })).statusCode).toBe(404);
+    });
+
+    it('answers 404 to a second deletion', async () => {
+      const created = (await call('POST', 'reformes', saisie, { ...valid, libref: 'Deux fois' })).json().data;
+      expect((await call('DELETE', `reformes/${created.id}`, saisie)).statusCode).toBe(200);
+      expect((await call('DELETE', `reformes/${created.id}`, saisie)).statusCode).toBe(404);
+    });
+  });
+});
