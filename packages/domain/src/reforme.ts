@@ -35,6 +35,18 @@ export const REFORME_MESSAGES = {
   resultNeedsFollowUp: "Un résultat ne peut être validé qu'après au moins une donnée de suivi.",
   resultAlreadyValidated: 'Ce résultat est déjà validé.',
   updated: 'Réforme modifiée avec succès',
+  // Screens (spec §2.10, §8)
+  errorTitle: 'Réformes',
+  objectifsTitle: 'Objectifs',
+  listTitle: 'Liste des réformes',
+  myListTitle: 'Liste de mes enregistrements',
+  searchTitle: 'Recherche de réformes',
+  filesTitle: 'Fichiers joints',
+  noFiles: 'Aucun fichier joint',
+  statusPublished: 'Publiée',
+  statusPending: 'En attente',
+  noObjectifs: 'Aucun objectif défini',
+  noResults: 'Aucun résultat attendu',
 } as const;
 
 /** "1 234,50", "1234.5" or 1234.5 -> 1234.5; blank -> null; anything else -> NaN. */

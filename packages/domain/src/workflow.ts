@@ -19,7 +19,28 @@ export const WORKFLOW_MESSAGES = {
   transmitTitle: 'Transmission de la réforme',
   transmissionErrorTitle: "Transmission de l'enregistrement",
   publishTitle: 'Publication de réforme',
+  // Screens (spec §2.10 "Reforms to validate")
+  treatmentTitle: 'Liste des réformes à valider',
+  returnAction: 'Retourner pour correction',
+  transmitAction: 'Transmettre',
+  publishAction: 'Publier',
+  unpublishAction: 'Arrêter la publication',
+  instructionLabel: 'Instruction',
+  returnedBanner: 'Réforme retournée pour correction',
+  historyEmpty: 'Aucune transition enregistrée',
 } as const;
+
+/** Stage names shown in the history (architecture §4). */
+export const STAGE_LABELS: Record<number, string> = { 1: 'Saisie', 2: 'Validation', 3: 'Publication' };
+
+/** What each history row records (`affectations.event`). */
+export const HISTORY_EVENT_LABELS: Record<string, string> = {
+  creation: 'Création',
+  transmission: 'Transmission',
+  retour: 'Retour pour correction',
+  publication: 'Publication',
+  depublication: 'Arrêt de la publication',
+};
 
 /** The stage a role works at: where its "A transmettre / A valider / A publier" list looks. */
 export function workStageOf(role: string | undefined): Stage | undefined {

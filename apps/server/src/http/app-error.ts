@@ -18,3 +18,9 @@ export const forbidden = (message: string = MESSAGES.forbidden) => new AppError(
 export const unauthenticated = (message: string = MESSAGES.unauthenticated) => new AppError(401, message);
 export const conflict = (message: string = MESSAGES.conflict) => new AppError(409, message);
 export const invalid = (errorsList: ErrorsList, message: string = MESSAGES.invalidInput) => new AppError(422, message, errorsList);
+
+const megabytes = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 3 });
+
+/** 413 naming the limit in French: "Le fichier est trop volumineux. (maximum 2 Mo)". */
+export const fileTooLarge = (maxBytes: number) =>
+  new AppError(413, `${MESSAGES.fileTooLarge} (maximum ${megabytes.format(maxBytes / 1024 / 1024)} Mo)`);

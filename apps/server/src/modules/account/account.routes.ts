@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { userSettings, users } from '../../db/schema/index.ts';
-import { AppError, forbidden, invalid, notFound } from '../../http/app-error.ts';
+import { AppError, fileTooLarge, forbidden, invalid, notFound } from '../../http/app-error.ts';
 import { ok, plainList } from '../../http/envelope.ts';
 import { type AuthContext, authOf } from '../../http/guard.ts';
 import type { FileStore } from '../../storage/file-store.ts';
@@ -14,6 +14,8 @@ import type { Sessions } from '../auth/sessions.ts';
 /** Where signatures live (architecture §4): disk "local", folder "director". */
 export const SIGNATURE_DISK = 'local';
 export const SIGNATURE_FOLDER = 'director';
+
+// "0,5" rather than a rounded "1" when SIGNATURE_MAX_MB is below one megabyte.
 
 type ImageType = { mime: 'image/png' | 'image/jpeg'; extension: 'png' | 'jpg' };
 
@@ -79,12 +81,12 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   async function readSignature(request: import('fastify').FastifyRequest) {
     if (!request.isMultipart()) throw invalid({ signature: [ACCOUNT_MESSAGES.signatureRequired] });
     let content: Buffer | undefined;
-    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1 } })) {
+    // preservePath: busboy would otherwise strip "../" from the file name before the check below could refuse it.
+    for await (const part of request.parts({ preservePath: true, limits: { fileSize: maxBytes, files: 1 } })) {
       if (part.type === 'file' && part.fieldname === 'signature') {
         if (/[/\\]|\.\./.test(part.filename)) throw invalid({ signature: ['Le nom du fichier ne doit pas contenir de chemin'] });
         content = await part.toBuffer().catch((error: { code?: string }) => {
-          if (error.code === 'FST_REQ_FILE_TOO_LARGE')
-            throw new AppError(413, `${MESSAGES.fileTooLarge} (maximum ${Math.round(maxBytes / 1024 / 1024)} Mo)`);
+          if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(maxBytes);
           throw error;
         });
       } else if (part.type === 'file') {

@@ -34,7 +34,9 @@ const OPEN_DATA_COLUMNS: Array<[string, (row: PublicRow) => string | number | nu
 ];
 
 function csvCell(value: string | number | null): string {
-  const text = value === null ? '' : String(value);
+  const raw = value === null ? '' : String(value);
+  // A cell a spreadsheet would run as a formula is written as text.
+  const text = /^[=+\-@\t\r]/.test(raw) && typeof value === 'string' ? `'${raw}` : raw;
   return /[";\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

@@ -4,7 +4,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { reformeFiles } from '../../db/schema/index.ts';
-import { AppError, invalid, notFound } from '../../http/app-error.ts';
+import { AppError, fileTooLarge, invalid, notFound } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
 import { type AuthContext, authOf } from '../../http/guard.ts';
 import { type FileStore, isPdf } from '../../storage/file-store.ts';
@@ -25,8 +25,7 @@ async function readUpload(parts: AsyncIterableIterator<import('@fastify/multipar
   for await (const part of parts) {
     if (part.type === 'file') {
       const content = await part.toBuffer().catch((error: { code?: string }) => {
-        if (error.code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new AppError(413, `${MESSAGES.fileTooLarge} (maximum ${Math.round(maxBytes / 1024 / 1024)} Mo)`);
+        if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(maxBytes);
         throw error;
       });
       file = { content, filename: part.filename };

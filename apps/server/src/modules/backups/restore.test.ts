@@ -1,0 +1,298 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { connectEmbedded, connectPostgres, type Database } from '../../db/client.ts';
+import { runMigrations } from '../../db/migrate.ts';
+import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+
+/**
+ * The round trip an operator relies on: data and an attachment -> "Effectuer une sauvegarde" ->
+ * `npm run restore -- <backup>` into a fresh installation -> the same rows and the same bytes.
+ * On the embedded PGlite by default; on PostgreSQL when DATABASE_URL is set (into a new, empty database).
+ * Slow: the restore command and every PGlite start take seconds on a busy machine.
+ */
+
+const REPO_ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
+const RESTORE = 'apps/server/src/cli/restore.ts';
+const SLOW = 240_000;
+const SERVER_URL = process.env.DATABASE_URL;
+const TABLES = ['users', 'reformes', 'objectifs', 'resultats', 'suivi_results', 'reforme_files'] as const;
+
+const PDF = Buffer.from(
+  "%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n% Rapport d'étape de la réforme\ntrailer << /Root 1 0 R >>\n%%EOF\n",
+);
+
+type Snapshot = Record<(typeof TABLES)[number], { count: number; digest: string }>;
+
+/** Row count and a digest of every row of each table, so "the same rows" means the same content too. */
+async function snapshotOf(database: Database): Promise<Snapshot> {
+  const snapshot = {} as Snapshot;
+  for (const table of TABLES) {
+    const { rows } = await database.pool.query<{ count: number; digest: string }>(
+      `select count(*)::int as count, coalesce(md5(string_agg(t::text, '|' order by t.id)), '') as digest from ${table} t`,
+    );
+    snapshot[table] = rows[0];
+  }
+  return snapshot;
+}
+
+/** Every file under a folder, by relative path, with its bytes. */
+function filesUnder(root: string): Map<string, Buffer> {
+  const found = new Map<string, Buffer>();
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else found.set(path.relative(root, full), fs.readFileSync(full));
+    }
+  };
+  if (fs.existsSync(root)) walk(root);
+  return found;
+}
+
+/** Runs `node --import tsx apps/server/src/cli/restore.ts ...args` from the repository root. */
+function runRestore(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const inherited = { ...process.env };
+  for (const name of ['DATABASE_URL', 'DATA_DIR', 'STORAGE_DIR', 'BACKUP_DIR']) delete inherited[name];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', RESTORE, ...args], {
+      cwd: REPO_ROOT,
+      env: { ...inherited, LOG_LEVEL: 'silent', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => resolve({ code, output }));
+  });
+}
+
+describe(`restore of a backup (${SERVER_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  let t: TestApp;
+  let source: Snapshot;
+  let sourceFiles: Map<string, Buffer>;
+  let attachment: { id: number; name: string };
+  let dbBackup: string;
+  let docsBackup: string;
+  const tmpDirs: string[] = [];
+  let restoreDir: string;
+  let restoreUrl: string | undefined;
+
+  const freshDir = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reformes-restore-'));
+    tmpDirs.push(dir);
+    return dir;
+  };
+  /** The environment of the installation restored into: its data folder, and its own database on PostgreSQL. */
+  const installation = (dataDir: string, extra: Record<string, string> = {}) => ({
+    DATA_DIR: dataDir,
+    ...(restoreUrl ? { DATABASE_URL: restoreUrl } : {}),
+    ...extra,
+  });
+  const openRestored = (dataDir: string) => (restoreUrl ? connectPostgres(restoreUrl) : connectEmbedded(path.join(dataDir, 'db')));
+  const adminClient = async () => {
+    const client = new pg.Client({ connectionString: SERVER_URL });
+    await client.connect();
+    return client;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const saisie = bearer((await t.login('saisie@reformes.test')).access_token);
+    const admin = bearer((await t.login('admin@reformes.test')).access_token);
+    const publication = bearer((await t.login('publication@reformes.test')).access_token);
+
+    // An attachment on a reform of saisie's structure, and a signature: both live under STORAGE_DIR.
+    const mine = (await t.app.inject({ method: 'GET', url: '/api/v1/reformes/users/get-by-role', headers: saisie })).json().data as Array<{
+      id: number;
+    }>;
+    const form = new FormData();
+    form.append('name_file', "Rapport d'étape");
+    form.append('reforme_id', String(mine[0].id));
+    form.append('file', new Blob([PDF], { type: 'application/pdf' }), 'rapport.pdf');
+    const uploaded = await t.app.inject({ method: 'POST', url: '/api/v1/files', headers: saisie, payload: form });
+    expect(uploaded.statusCode).toBe(201);
+    const [row] = (
+      await t.database.pool.query<{ id: number; name: string }>('select id, name from reforme_files where id = $1', [
+        uploaded.json().data.id,
+      ])
+    ).rows;
+    attachment = row;
+    const signature = new FormData();
+    signature.append(
+      'signature',
+      new Blob([Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex')], { type: 'image/png' }),
+      'signature.png',
+    );
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v1/user-settings', headers: publication, payload: signature })).statusCode,
+    ).toBe(201);
+
+    const backup = await t.app.inject({ method: 'GET', url: '/api/v1/api/save-db', headers: admin });
+    expect(backup.statusCode).toBe(200);
+    expect(backup.json().message).toBe('Base de donnée sauvegardée');
+    const rows = backup.json().data as Array<{ name: string; type: string }>;
+    dbBackup = path.join(t.config.backupDir, 'db_data', rows.find((entry) => entry.type !== 'doc')?.name as string);
+    docsBackup = path.join(t.config.backupDir, 'docs', rows.find((entry) => entry.type === 'doc')?.name as string);
+    expect(fs.existsSync(dbBackup) && fs.existsSync(docsBackup)).toBe(true);
+
+    source = await snapshotOf(t.database);
+    sourceFiles = filesUnder(t.config.storageDir);
+    expect(source.reforme_files.count).toBeGreaterThan(0);
+    expect(source.suivi_results.count).toBeGreaterThan(0);
+    expect(sourceFiles.get(path.join('reformes', attachment.name))).toEqual(PDF);
+
+    restoreDir = freshDir();
+    if (SERVER_URL) {
+      const name = `reformes_restore_${randomBytes(6).toString('hex')}`;
+      const client = await adminClient();
+      await client.query(`create database ${name}`);
+      await client.end();
+      const url = new URL(SERVER_URL);
+      url.pathname = `/${name}`;
+      restoreUrl = url.toString();
+    }
+  }, SLOW);
+
+  afterAll(async () => {
+    await t?.close();
+    if (restoreUrl) {
+      const client = await adminClient();
+      await client.query(`drop database if exists ${new URL(restoreUrl).pathname.slice(1)} with (force)`);
+      await client.end();
+    }
+    for (const dir of tmpDirs) fs.rmSync(dir, { recursive: true, force: true });
+  }, SLOW);
+
+  it(
+    'restores the database and the documents into an empty installation: same rows, same bytes, a working app',
+    async () => {
+      const { code, output } = await runRestore([dbBackup], installation(restoreDir));
+      expect(output).toContain('Documents restaurés dans');
+      expect(output).toContain(`Base restaurée depuis ${path.basename(dbBackup)}.`);
+      expect(code).toBe(0);
+
+      const restoredFiles = filesUnder(path.join(restoreDir, 'storage'));
+      expect([...restoredFiles.keys()].sort()).toEqual([...sourceFiles.keys()].sort());
+      for (const [name, bytes] of sourceFiles) expect(restoredFiles.get(name)?.equals(bytes)).toBe(true);
+      expect(restoredFiles.get(path.join('reformes', attachment.name))?.equals(PDF)).toBe(true);
+
+      const database = await openRestored(restoreDir);
+      try {
+        expect(await snapshotOf(database)).toEqual(source);
+        // The restored installation starts and serves the attachment to a user who signs in.
+        await runMigrations(database);
+        const config = loadConfig({
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'silent',
+          WEB_DIST: path.join(restoreDir, 'no-web'),
+          ...installation(restoreDir),
+        });
+        const app = await buildApp({ config, database, logger: false });
+        try {
+          const login = await app.inject({
+            method: 'POST',
+            url: '/api/v1/api/login',
+            payload: { email: 'saisie@reformes.test', password: 'Reformes2026!', device: 'web' },
+          });
+          expect(login.statusCode).toBe(200);
+          const file = await app.inject({
+            method: 'GET',
+            url: `/api/v1/files/${attachment.id}`,
+            headers: bearer(login.json().data.access_token),
+          });
+          expect(file.statusCode).toBe(200);
+          expect(file.rawPayload.equals(PDF)).toBe(true);
+        } finally {
+          await app.close();
+        }
+        // Changes made after the restore, which a forced restore must undo.
+        await database.pool.query('delete from suivi_results where id = (select min(id) from suivi_results)');
+      } finally {
+        await database.close();
+      }
+      fs.writeFileSync(path.join(restoreDir, 'storage', 'reformes', 'ajout-apres-restauration.pdf'), PDF);
+    },
+    SLOW,
+  );
+
+  it(
+    'refuses to overwrite a non-empty installation without --force ("n\'est pas vide")',
+    async () => {
+      const { code, output } = await runRestore([dbBackup], installation(restoreDir));
+      expect(code).not.toBe(0);
+      expect(output).toContain(
+        `Le dossier des documents ${path.join(restoreDir, 'storage')} n'est pas vide : ajoutez --force pour l'écraser.`,
+      );
+      expect(fs.existsSync(path.join(restoreDir, 'storage', 'reformes', 'ajout-apres-restauration.pdf'))).toBe(true);
+
+      // Documents folder empty, database not: the database check refuses too.
+      const emptyStorage = path.join(freshDir(), 'storage');
+      const databaseOnly = await runRestore([dbBackup], installation(restoreDir, { STORAGE_DIR: emptyStorage }));
+      expect(databaseOnly.code).not.toBe(0);
+      expect(databaseOnly.output).toContain(
+        restoreUrl
+          ? 'La base PostgreSQL contient déjà des données : ajoutez --force pour les remplacer.'
+          : `La base embarquée ${path.join(restoreDir, 'db')} n'est pas vide : ajoutez --force pour la remplacer.`,
+      );
+      expect(fs.existsSync(emptyStorage) ? fs.readdirSync(emptyStorage) : []).toEqual([]);
+    },
+    SLOW,
+  );
+
+  it(
+    'overwrites a non-empty installation with --force, back to the backed-up rows and files',
+    async () => {
+      const { code, output } = await runRestore(
+        [path.basename(dbBackup), '--force'],
+        installation(restoreDir, { BACKUP_DIR: t.config.backupDir }),
+      );
+      expect(output).toContain(`Base restaurée depuis ${path.basename(dbBackup)}.`);
+      expect(code).toBe(0);
+
+      const restoredFiles = filesUnder(path.join(restoreDir, 'storage'));
+      expect([...restoredFiles.keys()].sort()).toEqual([...sourceFiles.keys()].sort());
+      for (const [name, bytes] of sourceFiles) expect(restoredFiles.get(name)?.equals(bytes)).toBe(true);
+
+      const database = await openRestored(restoreDir);
+      try {
+        expect(await snapshotOf(database)).toEqual(source);
+      } finally {
+        await database.close();
+      }
+    },
+    SLOW,
+  );
+
+  it(
+    'refuses an unknown backup and a backup of the other database kind',
+    async () => {
+      const missing = await runRestore(['reformes-inexistante-db.tar.gz'], installation(freshDir()));
+      expect(missing.code).not.toBe(0);
+      expect(missing.output).toContain('Sauvegarde introuvable : reformes-inexistante-db.tar.gz');
+
+      const wrongKind = path.join(freshDir(), SERVER_URL ? 'reformes-autre-db.tar.gz' : 'reformes-autre-db.dump');
+      fs.writeFileSync(wrongKind, 'pas une vraie sauvegarde');
+      const refused = await runRestore([wrongKind], installation(freshDir()));
+      expect(refused.code).not.toBe(0);
+      expect(refused.output).toContain(
+        SERVER_URL
+          ? 'Une sauvegarde de la base embarquée (.tar.gz) ne se restaure pas dans PostgreSQL : démarrez sans DATABASE_URL.'
+          : 'Une sauvegarde PostgreSQL (.dump) se restaure avec DATABASE_URL défini.',
+      );
+    },
+    SLOW,
+  );
+});

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { isBeforeLastRecord, resultStatusText, SUIVI_MESSAGES, suiviSchema } from './suivi.ts';
+import './zod-locale.ts';
+
+/** The French messages of a failed parse, by field, as the API's errorsList carries them. */
+function errorsOf(schema: z.ZodType, input: unknown): Record<string, string[]> {
+  const result = schema.safeParse(input);
+  if (result.success) return {};
+  const errors: Record<string, string[]> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path.join('.');
+    errors[field] = [...(errors[field] ?? []), issue.message];
+  }
+  return errors;
+}
+
+const valid = { result_id: 4, taux_realisat: 35, valeur_realise: 1200, date: '2026-03-15' };
+
+describe('isBeforeLastRecord', () => {
+  const records = [{ date: '2026-01-10' }, { date: '2026-03-15' }, { date: '2025-12-01' }];
+
+  it('accepts any date when the result has no record yet', () => {
+    expect(isBeforeLastRecord('1999-01-01', [])).toBe(false);
+  });
+
+  it('refuses a date earlier than the latest record, whatever the order of the records', () => {
+    expect(isBeforeLastRecord('2026-03-14', records)).toBe(true);
+    expect(isBeforeLastRecord('2026-01-10', records)).toBe(true);
+  });
+
+  it('accepts the same day as the latest record, and any later day', () => {
+    expect(isBeforeLastRecord('2026-03-15', records)).toBe(false);
+    expect(isBeforeLastRecord('2026-03-16', records)).toBe(false);
+  });
+
+  it('compares days only, not the time of a timestamp', () => {
+    expect(isBeforeLastRecord('2026-03-15', [{ date: '2026-03-15T23:59:00Z' }])).toBe(false);
+    expect(isBeforeLastRecord('2026-03-15T08:00:00Z', [{ date: '2026-03-15' }])).toBe(false);
+  });
+});
+
+describe('resultStatusText', () => {
+  it('reads "Validé" for a validated result in the follow-up view', () => {
+    expect(resultStatusText(1)).toBe('Validé');
+  });
+
+  it('reads "En attente d\'atteinte" for a pending result, in both views', () => {
+    expect(resultStatusText(0)).toBe("En attente d'atteinte");
+    expect(resultStatusText(0, true)).toBe("En attente d'atteinte");
+  });
+
+  it('reads "atteint" for a validated result in the validation list', () => {
+    expect(resultStatusText(1, true)).toBe('atteint');
+  });
+});
+
+describe('suiviSchema', () => {
+  it('accepts a complete record and turns text numbers into numbers', () => {
+    expect(suiviSchema.parse({ ...valid, taux_realisat: '35,5', valeur_realise: '1 200', result_id: '4' })).toEqual({
+      result_id: 4,
+      taux_realisat: 35.5,
+      valeur_realise: 1200,
+      date: '2026-03-15',
+    });
+  });
+
+  it('accepts zero for the rate and the value', () => {
+    expect(errorsOf(suiviSchema, { ...valid, taux_realisat: 0, valeur_realise: '0' })).toEqual({});
+  });
+
+  it('asks for a result when none is selected: "Veuillez sélectionner un résultat"', () => {
+    for (const result_id of [undefined, null, '', 0]) {
+      expect(errorsOf(suiviSchema, { ...valid, result_id })).toEqual({ result_id: [SUIVI_MESSAGES.resultRequired] });
+    }
+    expect(SUIVI_MESSAGES.resultRequired).toBe('Veuillez sélectionner un résultat');
+  });
+
+  it('refuses a negative or non-numeric rate and value with their French messages', () => {
+    expect(errorsOf(suiviSchema, { ...valid, taux_realisat: -1, valeur_realise: '-0,5' })).toEqual({
+      taux_realisat: ['Le taux de réalisation doit être un nombre positif ou nul'],
+      valeur_realise: ['La valeur réalisée doit être un nombre positif ou nul'],
+    });
+    expect(errorsOf(suiviSchema, { ...valid, taux_realisat: 'beaucoup', valeur_realise: undefined })).toEqual({
+      taux_realisat: ['Le taux de réalisation doit être un nombre positif ou nul'],
+      valeur_realise: ['La valeur réalisée doit être un nombre positif ou nul'],
+    });
+  });
+
+  it('requires a real calendar date', () => {
+    expect(errorsOf(suiviSchema, { ...valid, date: '' })).toEqual({ date: ['La date est requise'] });
+    expect(errorsOf(suiviSchema, { ...valid, date: undefined })).toEqual({ date: ['La date est requise'] });
+    expect(errorsOf(suiviSchema, { ...valid, date: '2026-02-30' })).toEqual({ date: ['La date doit être au format jj/mm/aaaa'] });
+  });
+
+  it('keeps the wording of the date rule of spec §5', () => {
+    expect(SUIVI_MESSAGES.dateTitle).toBe('Date Incorrect');
+    expect(SUIVI_MESSAGES.dateBeforeLast).toBe('On ne peut avoir une date antérieur au dernier enregistrement!');
+  });
+});
