@@ -64,11 +64,27 @@ describe('route table and guards', () => {
     expect(screen.getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', '/');
   });
 
-  it('shows the not-found page inside the shell for an /admin child that does not exist yet', async () => {
+  it('shows the not-found page inside the shell for an /admin child that does not exist', async () => {
     signInAs();
-    renderApp('/admin/users');
+    renderApp('/admin/page-inexistante');
     expect(await screen.findByText(MESSAGES.notFoundPage)).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Menu principal' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/admin/users', 'users', 'Liste des utilisateurs'],
+    ['/admin/sectors', 'sectors', 'Liste des secteurs'],
+    ['/admin/structures', 'structures', 'Liste des structures'],
+    ['/admin/natures', 'natures', 'Liste des natures'],
+    ['/admin/covers', 'covers', 'Liste des couvertures'],
+    ['/admin/entities', 'entities', 'Liste des entités administratives'],
+  ])('shows %s, a list of the shared pattern', async (path, resource, title) => {
+    signInAs();
+    const empty = { message: 'ok', isPaginate: true, data: { data: [], current_page: 1, per_page: 10, total: 0, last_page: 1 } };
+    fakeServer({ [`GET ${resource}`]: { body: empty } });
+    renderApp(path);
+    expect(await screen.findByRole('heading', { name: title }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('0 élément(s)')).toBeInTheDocument();
   });
 
   it('fetches the user again when only the token is stored', async () => {

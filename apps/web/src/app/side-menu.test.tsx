@@ -27,6 +27,7 @@ const configurations = [
   ['Structures', '/admin/structures'],
   ['Natures', '/admin/natures'],
   ['Couvertures', '/admin/covers'],
+  ['Entités administratives', '/admin/entities'],
 ];
 
 describe('side menu (spec §2.3)', () => {

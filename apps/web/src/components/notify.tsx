@@ -15,3 +15,13 @@ export function notifyError(message: ReactNode, title?: string): void {
 export function alertSuccess(message: ReactNode, title?: string): void {
   notifications.show({ color: 'green', title, message, autoClose: ALERT_AUTO_CLOSE });
 }
+
+export function notifyWarning(message: ReactNode, title?: string): void {
+  notifications.show({ color: 'yellow', title, message });
+}
+
+/** A toast that stays while some work runs; call the returned function when it ends. */
+export function notifyRunning(message: ReactNode): () => void {
+  const id = notifications.show({ color: 'yellow', message, loading: true, autoClose: false, withCloseButton: false });
+  return () => notifications.hide(id);
+}

@@ -1,0 +1,165 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Checkbox, Group, Modal, MultiSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { type Control, Controller, type FieldValues, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { allRowsQuery } from './list-api.ts';
+import type { FormField, OptionSource } from './list-config.ts';
+
+interface EntityFormModalProps<Row> {
+  opened: boolean;
+  title: string;
+  schema: z.ZodObject;
+  fields: FormField<Row>[];
+  /** The row being edited; a blank form when absent. */
+  row?: Row;
+  submitLabel?: string;
+  saving: boolean;
+  /** Receives the values as the schema outputs them (ids as numbers, checkboxes as booleans). */
+  onSubmit: (values: FieldValues) => void;
+  onClose: () => void;
+}
+
+/** The create and edit form of a list: large, static backdrop, not closed by Escape (spec §9). */
+export function EntityFormModal<Row>({ opened, title, onClose, ...form }: EntityFormModalProps<Row>) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      size="lg"
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      closeButtonProps={{ 'aria-label': 'Fermer' }}
+    >
+      {/* Mounted only while open, so each opening starts from the row. */}
+      <EntityForm {...form} onCancel={onClose} />
+    </Modal>
+  );
+}
+
+function blankValue(field: FormField<unknown>): unknown {
+  if (field.kind === 'multiselect') return [];
+  if (field.kind === 'checkbox') return false;
+  return '';
+}
+
+function startValue<Row>(field: FormField<Row>, row: Row | undefined): unknown {
+  if (row === undefined) return blankValue(field as FormField<unknown>);
+  const value = field.initialValue ? field.initialValue(row) : (row as Record<string, unknown>)[field.name];
+  if (field.kind === 'checkbox') return Boolean(value);
+  if (field.kind === 'multiselect') return Array.isArray(value) ? value.map(String) : [];
+  return value === null || value === undefined ? '' : String(value);
+}
+
+type EntityFormProps<Row> = Omit<EntityFormModalProps<Row>, 'opened' | 'title' | 'onClose'> & { onCancel: () => void };
+
+function EntityForm<Row>({ schema, fields, row, submitLabel = 'Enregistrer', saving, onSubmit, onCancel }: EntityFormProps<Row>) {
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors, isValid },
+  } = useForm<FieldValues, unknown, FieldValues>({
+    resolver: zodResolver(schema) as never,
+    mode: 'all',
+    defaultValues: Object.fromEntries(fields.map((field) => [field.name, startValue(field, row)])),
+  });
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)}>
+      <SimpleGrid cols={{ base: 1, sm: fields.length > 2 ? 2 : 1 }}>
+        {fields.map((field, index) => {
+          const error = errors[field.name]?.message as string | undefined;
+          switch (field.kind) {
+            case 'select':
+            case 'multiselect':
+              return <OptionsField key={field.name} field={field} control={control} error={error} />;
+            case 'checkbox':
+              return (
+                <Controller
+                  key={field.name}
+                  name={field.name}
+                  control={control}
+                  render={({ field: input }) => (
+                    <Checkbox
+                      label={field.label}
+                      checked={Boolean(input.value)}
+                      onChange={(event) => input.onChange(event.currentTarget.checked)}
+                      onBlur={input.onBlur}
+                      ref={input.ref}
+                      mt="md"
+                    />
+                  )}
+                />
+              );
+            default:
+              return (
+                <TextInput
+                  key={field.name}
+                  label={field.label}
+                  type={field.kind === 'email' ? 'email' : field.kind === 'tel' ? 'tel' : 'text'}
+                  inputMode={field.kind === 'tel' ? 'numeric' : undefined}
+                  withAsterisk
+                  error={error}
+                  // The modal puts the focus on the first field rather than on its close button.
+                  data-autofocus={index === 0 || undefined}
+                  {...register(field.name)}
+                />
+              );
+          }
+        })}
+      </SimpleGrid>
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={onCancel}>
+          Annuler
+        </Button>
+        <Button type="submit" disabled={!isValid || saving} loading={saving}>
+          {submitLabel}
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+interface OptionsFieldProps<Row> {
+  field: FormField<Row>;
+  control: Control<FieldValues>;
+  error?: string;
+}
+
+/** A select or multi-select whose choices are another resource's whole list. */
+function OptionsField<Row>({ field, control, error }: OptionsFieldProps<Row>) {
+  const source = field.options as OptionSource;
+  const choices = useQuery(allRowsQuery<Record<string, unknown>>(source.resource));
+  const options = (choices.data ?? []).map(source.toOption);
+
+  return (
+    <Controller
+      name={field.name}
+      control={control}
+      render={({ field: input }) => {
+        // A blocked row is no longer offered, unless it is the current value.
+        const current: string[] = Array.isArray(input.value) ? input.value : input.value ? [String(input.value)] : [];
+        const data = options
+          .filter((option) => option.isActive || current.includes(option.value))
+          .map(({ value, label }) => ({ value, label }));
+        const common = {
+          label: field.label,
+          withAsterisk: true,
+          error,
+          data,
+          searchable: true,
+          nothingFoundMessage: 'Aucun résultat trouvé',
+          onBlur: input.onBlur,
+          ref: input.ref,
+        };
+        return field.kind === 'multiselect' ? (
+          <MultiSelect {...common} value={current} onChange={input.onChange} />
+        ) : (
+          <Select {...common} value={current[0] ?? null} onChange={(value) => input.onChange(value ?? '')} />
+        );
+      }}
+    />
+  );
+}

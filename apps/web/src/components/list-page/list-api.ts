@@ -1,0 +1,62 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { type ApiResponse, api } from '../../api/client.ts';
+
+/** Spec §9: every list shows 10 rows a page, from page 1. */
+export const PAGE_SIZE = 10;
+
+/** The page object of a paginated list (architecture §3). */
+export interface ListPageData<Row> {
+  data: Row[];
+  current_page: number;
+  per_page: number;
+  total: number;
+  last_page: number;
+}
+
+/** Every query of a resource starts with its path, so one invalidation reloads them all. */
+export const resourceKey = (resource: string) => [resource] as const;
+
+export function pageQuery<Row>(resource: string, page: number) {
+  return queryOptions({
+    queryKey: [resource, 'page', page],
+    queryFn: ({ signal }) =>
+      api.get<ApiResponse<ListPageData<Row>>>(resource, { action: 'list', query: { per_page: PAGE_SIZE, page }, signal }),
+    select: (response) => response.data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The whole list, unpaginated (the choices of a select). */
+export function allRowsQuery<Row>(resource: string) {
+  return queryOptions({
+    queryKey: [resource, 'all'],
+    queryFn: ({ signal }) => api.get<ApiResponse<Row[]>>(resource, { action: 'list', signal }),
+    select: (response) => response.data,
+  });
+}
+
+/** `POST {resource}-search {search}`: the remote fallback of spec §5. */
+export function searchQuery<Row>(resource: string, search: string) {
+  return queryOptions({
+    queryKey: [resource, 'search', search],
+    queryFn: ({ signal }) => api.post<ApiResponse<Row[]>>(`${resource}-search`, { action: 'list', body: { search }, signal }),
+    select: (response) => response.data,
+  });
+}
+
+export function createRow<Row>(resource: string, body: unknown) {
+  return api.post<ApiResponse<Row>>(resource, { action: 'add', body });
+}
+
+export function updateRow<Row>(resource: string, id: number, body: unknown) {
+  return api.put<ApiResponse<Row>>(`${resource}/${id}`, { action: 'edit', body });
+}
+
+export function deleteRow(resource: string, id: number) {
+  return api.delete<{ message: string }>(`${resource}/${id}`, { action: 'delete' });
+}
+
+/** Spec §4: status 1 activates, 0 deactivates. */
+export function setRowState<Row>(resource: string, id: number, isActive: boolean) {
+  return api.get<ApiResponse<Row>>(`${resource}/${id}/state/${isActive ? 1 : 0}`, { action: 'status' });
+}

@@ -1,0 +1,256 @@
+import {
+  ActionIcon,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  Radio,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { MESSAGES } from '@reformes/domain';
+import { IconEdit, IconEye, IconLock, IconLockOpen, IconPlus, IconSearch, IconTrash, IconX } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { ErrorAlert } from '../error-alert.tsx';
+import { notifyWarning } from '../notify.tsx';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { DetailsModal } from './details-modal.tsx';
+import { EntityFormModal } from './entity-form-modal.tsx';
+import type { ExtraAction, ListConfig, ListRow } from './list-config.ts';
+import { Pagination } from './pagination.tsx';
+import { type ListController, useListController } from './use-list-controller.ts';
+
+type Dialog<Row> = { kind: 'create' } | { kind: 'edit'; row: Row } | { kind: 'details'; row: Row } | { kind: 'delete'; row: Row };
+
+interface ListPageProps<Row extends ListRow> {
+  config: ListConfig<Row>;
+  /** Buttons that act on the selected row, after the standard ones. */
+  extraActions?: ExtraAction<Row>[];
+  /** The screen's own modals (opened by its extra actions). */
+  children?: ReactNode;
+}
+
+/** The one list screen of spec §2.8/§2.9, configured per entity. */
+export function ListPage<Row extends ListRow>({ config, extraActions = [], children }: ListPageProps<Row>) {
+  const list = useListController(config);
+  const [dialog, setDialog] = useState<Dialog<Row> | null>(null);
+  const close = () => setDialog(null);
+
+  /** Spec §4: view, edit, delete and state actions need a selected row. */
+  const withSelected = (run: (row: Row) => void) => () => {
+    if (list.selected) run(list.selected);
+    else notifyWarning(MESSAGES.noSelection);
+  };
+
+  const editing = dialog?.kind === 'edit' ? dialog.row : undefined;
+
+  return (
+    <Stack>
+      <Title order={1}>{config.title}</Title>
+      <ActionBar list={list} extraActions={extraActions} withSelected={withSelected} onOpen={setDialog} />
+      <Group justify="space-between" align="flex-end">
+        <Text aria-live="polite">{list.count} élément(s)</Text>
+        <Group gap="xs" align="flex-end">
+          <TextInput
+            label="Rechercher"
+            placeholder="Rechercher..."
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={list.search}
+            onChange={(event) => list.setSearch(event.currentTarget.value)}
+          />
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label="Réinitialiser la recherche"
+            title="Réinitialiser la recherche"
+            onClick={list.resetSearch}
+          >
+            <IconX size={18} aria-hidden />
+          </ActionIcon>
+        </Group>
+      </Group>
+      {list.error ? <ErrorAlert title={config.listErrorTitle ?? config.errorTitle} error={list.error} /> : <Rows list={list} />}
+      <Pagination {...list.pagination} />
+
+      <EntityFormModal
+        opened={dialog?.kind === 'create' || dialog?.kind === 'edit'}
+        title={editing ? config.form.editTitle : config.form.createTitle}
+        schema={config.form.schema}
+        fields={config.form.fields}
+        row={editing}
+        submitLabel={config.form.submitLabel}
+        saving={list.save.isPending}
+        onSubmit={(values) => list.save.mutate({ id: editing?.id, values }, { onSuccess: close })}
+        onClose={close}
+      />
+      <DetailsModal
+        row={dialog?.kind === 'details' ? dialog.row : undefined}
+        title={config.details.title}
+        fields={config.details.fields}
+        onClose={close}
+      />
+      <ConfirmDialog
+        opened={dialog?.kind === 'delete'}
+        loading={list.remove.isPending}
+        onConfirm={() => dialog?.kind === 'delete' && list.remove.mutate(dialog.row, { onSettled: close })}
+        onCancel={close}
+      />
+      {children}
+    </Stack>
+  );
+}
+
+interface ActionBarProps<Row extends ListRow> {
+  list: ListController<Row>;
+  extraActions: ExtraAction<Row>[];
+  withSelected: (run: (row: Row) => void) => () => void;
+  onOpen: (dialog: Dialog<Row>) => void;
+}
+
+/** Ajouter, Consulter, Éditer, Supprimer, Activer/Désactiver, Fermer: each shown only with its right (spec §6). */
+function ActionBar<Row extends ListRow>({ list, extraActions, withSelected, onOpen }: ActionBarProps<Row>) {
+  const { selected, can } = list;
+  return (
+    <Group gap="xs" role="toolbar" aria-label="Actions">
+      {can('add') && (
+        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => onOpen({ kind: 'create' })}>
+          Ajouter
+        </Button>
+      )}
+      {can('show') && (
+        <Button
+          variant="light"
+          leftSection={<IconEye size={16} aria-hidden />}
+          onClick={withSelected((row) => onOpen({ kind: 'details', row }))}
+        >
+          Consulter
+        </Button>
+      )}
+      {can('edit') && (
+        <Button
+          variant="light"
+          leftSection={<IconEdit size={16} aria-hidden />}
+          onClick={withSelected((row) => onOpen({ kind: 'edit', row }))}
+        >
+          Éditer
+        </Button>
+      )}
+      {can('delete') && (
+        <Button
+          variant="light"
+          color="red"
+          leftSection={<IconTrash size={16} aria-hidden />}
+          onClick={withSelected((row) => onOpen({ kind: 'delete', row }))}
+        >
+          Supprimer
+        </Button>
+      )}
+      {can('status') && selected && !selected.is_active && (
+        <Button
+          variant="light"
+          color="green"
+          leftSection={<IconLockOpen size={16} aria-hidden />}
+          disabled={list.changeState.isPending}
+          onClick={() => list.changeState.mutate({ row: selected, isActive: true })}
+        >
+          Activer
+        </Button>
+      )}
+      {can('status') && selected?.is_active && (
+        <Button
+          variant="light"
+          color="orange"
+          leftSection={<IconLock size={16} aria-hidden />}
+          disabled={list.changeState.isPending}
+          onClick={() => list.changeState.mutate({ row: selected, isActive: false })}
+        >
+          Désactiver
+        </Button>
+      )}
+      {extraActions
+        .filter((action) => can(action.action))
+        .map((action) => (
+          <Button key={action.label} variant="light" leftSection={action.icon} onClick={withSelected(action.onClick)}>
+            {action.label}
+          </Button>
+        ))}
+      {selected && (
+        <Button variant="default" leftSection={<IconX size={16} aria-hidden />} onClick={list.clearSelection}>
+          Fermer
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+/** The table: a radio per row (arrow keys move it, like any radio group), then the configured columns. */
+function Rows<Row extends ListRow>({ list }: { list: ListController<Row> }) {
+  const { config, rows, selected } = list;
+  const span = config.columns.length + 1;
+  return (
+    <Paper withBorder>
+      <Table.ScrollContainer minWidth={600}>
+        <Table striped highlightOnHover aria-label={config.title}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={48}>
+                <VisuallyHidden>Sélection</VisuallyHidden>
+              </Table.Th>
+              {config.columns.map((column) => (
+                <Table.Th key={column.label}>{column.label}</Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.isLoading && rows.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={span}>
+                  <Center py="md" role="status">
+                    <Loader size="sm" aria-label={MESSAGES.loading} />
+                  </Center>
+                </Table.Td>
+              </Table.Tr>
+            ) : rows.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={span}>
+                  <Text c="dimmed" ta="center" py="md">
+                    Aucun résultat trouvé
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ) : (
+              rows.map((row, index) => {
+                const isSelected = selected?.id === row.id;
+                return (
+                  <Table.Tr
+                    key={row.id}
+                    onClick={() => list.select(row)}
+                    bg={isSelected ? 'var(--mantine-primary-color-light)' : undefined}
+                    style={{ cursor: 'pointer' }}
+                  >
+                    <Table.Td>
+                      <Radio
+                        name={`${config.resource}-selection`}
+                        aria-label={config.rowLabel(row)}
+                        checked={isSelected}
+                        onChange={() => list.select(row)}
+                      />
+                    </Table.Td>
+                    {config.columns.map((column) => (
+                      <Table.Td key={column.label}>{column.render(row, list.firstPosition + index)}</Table.Td>
+                    ))}
+                  </Table.Tr>
+                );
+              })
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+}

@@ -1,0 +1,143 @@
+import { useDebouncedValue } from '@mantine/hooks';
+import { type Action, MESSAGES, matchesSearchText, needsRemoteSearch, permissionName, TITLES } from '@reformes/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { showApiError } from '../../api/show-api-error.tsx';
+import { useSession } from '../../app/use-session.ts';
+import { notifyRunning, notifySuccess } from '../notify.tsx';
+import { createRow, deleteRow, PAGE_SIZE, pageQuery, resourceKey, searchQuery, setRowState, updateRow } from './list-api.ts';
+import type { ListConfig, ListRow } from './list-config.ts';
+
+/** Typing pauses this long before the server is searched. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * Everything a list screen does, whatever the entity (react-admin's list controller):
+ * the page of rows, the search of spec §5, the selection, the rights and the mutations.
+ */
+export function useListController<Row extends ListRow>(config: ListConfig<Row>) {
+  const { resource } = config;
+  const queryClient = useQueryClient();
+  const { features } = useSession();
+
+  const [page, setPage] = useState(1);
+  const [search, setSearchText] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const [remotePage, setRemotePage] = useState(1);
+  const [selection, setSelection] = useState<{ id: number; stamp: string } | null>(null);
+
+  const pageRows = useQuery(pageQuery<Row>(resource, page));
+  const loadedRows = pageRows.data?.data ?? [];
+  const lastPage = pageRows.data?.last_page ?? 1;
+
+  // A delete may empty the last page: go back to the new last one.
+  useEffect(() => {
+    if (pageRows.data && page > pageRows.data.last_page) setPage(pageRows.data.last_page);
+  }, [pageRows.data, page]);
+
+  const localRows = useMemo(
+    () => loadedRows.filter((row) => matchesSearchText(config.searchValues(row), search)),
+    [loadedRows, config, search],
+  );
+  const isRemote = needsRemoteSearch(search, localRows.length);
+  const remoteTerm = isRemote && debouncedSearch === search ? search.trim() : '';
+  const remoteRows = useQuery({ ...searchQuery<Row>(resource, remoteTerm), enabled: remoteTerm !== '' });
+
+  let rows: Row[];
+  let count: number;
+  let pagination: { page: number; total: number; onChange: (page: number) => void };
+  let firstPosition: number;
+  if (isRemote) {
+    // The server's results replace the list; they are paged here, 10 at a time.
+    const found = remoteTerm ? (remoteRows.data ?? []) : [];
+    const total = Math.max(1, Math.ceil(found.length / PAGE_SIZE));
+    const current = Math.min(remotePage, total);
+    rows = found.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
+    count = found.length;
+    pagination = { page: current, total, onChange: setRemotePage };
+    firstPosition = (current - 1) * PAGE_SIZE + 1;
+  } else {
+    rows = localRows;
+    count = search.trim() ? localRows.length : (pageRows.data?.total ?? 0);
+    pagination = { page, total: lastPage, onChange: setPage };
+    firstPosition = (page - 1) * PAGE_SIZE + 1;
+  }
+
+  // Spec §2.8: the selection does not survive a reload, a page change or a new search.
+  const stamp = isRemote ? `search:${remoteTerm}:${remoteRows.dataUpdatedAt}:${pagination.page}` : `page:${page}:${pageRows.dataUpdatedAt}`;
+  const selected = selection?.stamp === stamp ? rows.find((row) => row.id === selection.id) : undefined;
+
+  const select = (row: Row) => setSelection({ id: row.id, stamp });
+  const clearSelection = () => setSelection(null);
+
+  const setSearch = (text: string) => {
+    setSearchText(text);
+    setRemotePage(1);
+  };
+  /** Spec §5: reset restores the paginated list from page 1. */
+  const resetSearch = () => {
+    setSearch('');
+    setPage(1);
+  };
+
+  const can = (action: Action) => features.includes(permissionName(config.feature, action));
+
+  const reload = () => queryClient.invalidateQueries({ queryKey: resourceKey(resource) });
+
+  const save = useMutation({
+    mutationFn: ({ id, values }: { id?: number; values: unknown }) =>
+      id === undefined ? createRow<Row>(resource, values) : updateRow<Row>(resource, id, values),
+    onSuccess: (response) => {
+      notifySuccess(response.message, config.errorTitle);
+      return reload();
+    },
+    onError: (error) => showApiError(error, config.errorTitle),
+  });
+
+  const remove = useMutation({
+    mutationFn: (row: Row) => deleteRow(resource, row.id),
+    onSuccess: (response) => {
+      notifySuccess(response.message, config.errorTitle);
+      return reload();
+    },
+    onError: (error) => showApiError(error, config.errorTitle),
+  });
+
+  const changeState = useMutation({
+    mutationFn: async ({ row, isActive }: { row: Row; isActive: boolean }) => {
+      const done = notifyRunning(MESSAGES.operationRunning);
+      try {
+        return await setRowState<Row>(resource, row.id, isActive);
+      } finally {
+        done();
+      }
+    },
+    onSuccess: (response) => {
+      notifySuccess(response.message, config.errorTitle);
+      return reload();
+    },
+    onError: (error) => showApiError(error, config.statusErrorTitle ?? TITLES.users),
+  });
+
+  return {
+    config,
+    rows,
+    count,
+    firstPosition,
+    pagination,
+    isLoading: pageRows.isPending || (isRemote && (remoteTerm === '' || remoteRows.isFetching)),
+    error: pageRows.error,
+    search,
+    setSearch,
+    resetSearch,
+    selected,
+    select,
+    clearSelection,
+    can,
+    save,
+    remove,
+    changeState,
+  };
+}
+
+export type ListController<Row extends ListRow> = ReturnType<typeof useListController<Row>>;

@@ -1,0 +1,42 @@
+import { entitySchema } from '@reformes/domain';
+import type { ListConfig } from '../../components/list-page/list-config.ts';
+import { ListPage } from '../../components/list-page/list-page.tsx';
+import { StatusBadge } from '../../components/list-page/status-badge.tsx';
+
+export interface AdministrativeEntity {
+  id: number;
+  libelle: string;
+  is_active: boolean;
+}
+
+export const entitiesList: ListConfig<AdministrativeEntity> = {
+  resource: 'entities',
+  feature: 'entities',
+  title: 'Liste des entités administratives',
+  errorTitle: 'Entité administrative',
+  columns: [
+    { label: '#', render: (_row, position) => position },
+    { label: 'Libellé', render: (row) => row.libelle },
+    { label: 'Statut', render: (row) => <StatusBadge isActive={row.is_active} /> },
+  ],
+  searchValues: (row) => [row.libelle],
+  rowLabel: (row) => row.libelle,
+  form: {
+    schema: entitySchema,
+    fields: [{ name: 'libelle', label: 'Libellé' }],
+    createTitle: 'Enregistrer une entité',
+    editTitle: 'Modifier une entité',
+    submitLabel: 'Soumettre',
+  },
+  details: {
+    fields: [
+      { label: 'Libellé', value: (row) => row.libelle },
+      { label: 'Statut', value: (row) => <StatusBadge isActive={row.is_active} /> },
+    ],
+  },
+};
+
+/** /admin/entities */
+export function EntitiesPage() {
+  return <ListPage config={entitiesList} />;
+}

@@ -1,0 +1,40 @@
+import { natureSchema } from '@reformes/domain';
+import type { ListConfig } from '../../components/list-page/list-config.ts';
+import { ListPage } from '../../components/list-page/list-page.tsx';
+import { StatusBadge } from '../../components/list-page/status-badge.tsx';
+
+export interface Nature {
+  id: number;
+  libnature: string;
+  is_active: boolean;
+}
+
+export const naturesList: ListConfig<Nature> = {
+  resource: 'natures',
+  feature: 'natures',
+  title: 'Liste des natures',
+  errorTitle: 'Nature',
+  columns: [
+    { label: 'Libellé', render: (row) => row.libnature },
+    { label: 'Statut', render: (row) => <StatusBadge isActive={row.is_active} /> },
+  ],
+  searchValues: (row) => [row.libnature],
+  rowLabel: (row) => row.libnature,
+  form: {
+    schema: natureSchema,
+    fields: [{ name: 'libnature', label: 'Libellé' }],
+    createTitle: 'Enregistrer une nature',
+    editTitle: 'Modifier une nature',
+  },
+  details: {
+    fields: [
+      { label: 'Libellé', value: (row) => row.libnature },
+      { label: 'Statut', value: (row) => <StatusBadge isActive={row.is_active} /> },
+    ],
+  },
+};
+
+/** /admin/natures */
+export function NaturesPage() {
+  return <ListPage config={naturesList} />;
+}

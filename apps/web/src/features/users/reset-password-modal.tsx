@@ -1,0 +1,92 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { type ResetPasswordInput, resetPasswordSchema, TITLES } from '@reformes/domain';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { api } from '../../api/client.ts';
+import { showApiError } from '../../api/show-api-error.tsx';
+import { notifySuccess } from '../../components/notify.tsx';
+import type { UserRow } from './users-list.tsx';
+
+const TITLE = 'Réinitialiser le mot de passe';
+
+function resetPassword(input: ResetPasswordInput) {
+  return api.post<{ message: string }>('reset-password', { action: 'edit', body: input });
+}
+
+interface ResetPasswordModalProps {
+  /** The account whose password is reset; the modal is closed without one. */
+  user: UserRow | undefined;
+  onClose: () => void;
+}
+
+/** Admin's reset (spec §2.8, §5): email, password and confirmation, min 8, equal. */
+export function ResetPasswordModal({ user, onClose }: ResetPasswordModalProps) {
+  return (
+    <Modal
+      opened={user !== undefined}
+      onClose={onClose}
+      title={TITLE}
+      size="lg"
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      closeButtonProps={{ 'aria-label': 'Fermer' }}
+    >
+      {user && <ResetPasswordForm user={user} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+function ResetPasswordForm({ user, onDone }: { user: UserRow; onDone: () => void }) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isValid },
+  } = useForm({
+    resolver: zodResolver(resetPasswordSchema),
+    mode: 'all',
+    defaultValues: { id: user.id, email: user.email, password: '', password_confirmation: '' },
+  });
+
+  const reset = useMutation({
+    mutationFn: resetPassword,
+    onSuccess: (response) => {
+      notifySuccess(response.message, TITLES.users);
+      onDone();
+    },
+    onError: (error) => showApiError(error, TITLES.users),
+  });
+
+  return (
+    <form noValidate onSubmit={handleSubmit((values) => reset.mutate(values))}>
+      <Stack>
+        <TextInput label="Email" type="email" withAsterisk error={errors.email?.message} {...register('email')} />
+        <PasswordInput
+          label="Mot de passe"
+          autoComplete="new-password"
+          data-autofocus
+          withAsterisk
+          visibilityToggleButtonProps={{ 'aria-label': 'Afficher le mot de passe' }}
+          error={errors.password?.message}
+          {...register('password', { deps: ['password_confirmation'] })}
+        />
+        <PasswordInput
+          label="Confirmation du mot de passe"
+          autoComplete="new-password"
+          withAsterisk
+          visibilityToggleButtonProps={{ 'aria-label': 'Afficher la confirmation du mot de passe' }}
+          error={errors.password_confirmation?.message}
+          {...register('password_confirmation')}
+        />
+      </Stack>
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={onDone}>
+          Annuler
+        </Button>
+        <Button type="submit" disabled={!isValid || reset.isPending} loading={reset.isPending}>
+          Réinitialiser
+        </Button>
+      </Group>
+    </form>
+  );
+}
