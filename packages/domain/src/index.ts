@@ -6,6 +6,7 @@ export * from './dashboard.ts';
 export * from './menus.ts';
 export * from './messages.ts';
 export * from './permissions.ts';
+export * from './public-reformes.ts';
 export * from './reference.ts';
 export * from './reforme.ts';
 export * from './reforme-rules.ts';

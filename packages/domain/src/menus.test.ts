@@ -10,10 +10,14 @@ function outline(entries: MenuEntry[], depth = 0): string[] {
 }
 
 describe('menuOf (spec §2.3)', () => {
-  it('gives admin the dashboard, users, the reform list and every configuration with backups', () => {
+  it('gives admin the dashboard, users, the access screens, the reform list and every configuration with backups', () => {
     expect(outline(menuOf('admin'))).toEqual([
       'Tableau de bord (/admin/dashboard)',
       'Comptes utilisateurs (/admin/users)',
+      'Habilitations',
+      '  Rôles (/admin/roles)',
+      '  Permissions (/admin/permissions)',
+      '  Rôles & permissions (/admin/profils)',
       'Réformes',
       '  Liste (/admin/list-reformes)',
       'Configurations',

@@ -27,11 +27,20 @@ const configurations = (withBackups: boolean): MenuEntry => ({
   ],
 });
 
-/** The side menu of each role, exactly as spec §2.3 lists it. */
+/** The side menu of each role, as spec §2.3 lists it (plus the entities and the Habilitations group, see above). */
 export const MENUS: Record<RoleName, MenuEntry[]> = {
   admin: [
     dashboard,
     { name: 'Comptes utilisateurs', route: '/admin/users' },
+    // Spec §2.1 lists roles, permissions and profils but §2.3 gives them no entry; without one nobody could reach them.
+    {
+      name: 'Habilitations',
+      children: [
+        { name: 'Rôles', route: '/admin/roles' },
+        { name: 'Permissions', route: '/admin/permissions' },
+        { name: 'Rôles & permissions', route: '/admin/profils' },
+      ],
+    },
     { name: 'Réformes', children: [listReformes] },
     configurations(true),
   ],

@@ -64,6 +64,7 @@ export const MESSAGES = {
   rightsGranted: 'Droit(s) ajouté(s) avec succès',
   rightsCopied: 'Droits copiés avec succès',
   rightRevoked: 'Droit retiré avec succès',
+  revokeQuestion: 'Voulez vous retirer ce droit ?',
   windowsCopied: 'Menus du rôle copiés avec succès',
   sameRole: 'Le rôle cible doit être différent du rôle source.',
   roleInUse: 'Ce rôle est attribué à des utilisateurs : il ne peut pas être supprimé.',
@@ -89,6 +90,9 @@ export const TITLES = {
   dashboard: 'Tableau de bord',
   account: 'Mon compte',
   profile: 'Mise à jour',
+  roles: 'Gestion des rôles',
+  permissions: 'Gestion des permissions',
+  profiles: 'Gestion des profils',
 } as const;
 
 /** Account page (spec §2.7, §8 "Account"). */
@@ -107,4 +111,12 @@ export const ACCOUNT_MESSAGES = {
   fileLoadTitle: 'Profil utilisateur connecté',
   fileNotAllowed: "Ce fichier n'est pas accessible.",
   folderNotAllowed: "Ce dossier n'est pas accessible.",
+  noSignature: 'Aucune signature chargée',
+} as const;
+
+/** Backups screen (spec §2.9, §8 "Backup"). */
+export const BACKUP_MESSAGES = {
+  title: 'Liste des sauvegardes',
+  saved: 'Base de donnée sauvegardée',
+  saveTitle: 'Sauvegarde de la base de donnée',
 } as const;

@@ -4,6 +4,16 @@ import type { RoleName } from './roles.ts';
 export const ACTIONS = ['list', 'add', 'show', 'edit', 'delete', 'status'] as const;
 export type Action = (typeof ACTIONS)[number];
 
+/** How the screens name each action ("Liste des permissions", profils). */
+export const ACTION_LABELS: Record<Action, string> = {
+  list: 'Lister',
+  add: 'Ajouter',
+  show: 'Consulter',
+  edit: 'Modifier',
+  delete: 'Supprimer',
+  status: 'Activer/Désactiver',
+};
+
 /** The feature catalogue: every API route declares one of these plus an action. */
 export const FEATURES = [
   { name: 'dashboard', link: '/admin/dashboard', tag: 'Tableau de bord' },

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { isBeforeLastRecord, resultStatusText, SUIVI_MESSAGES, suiviSchema } from './suivi.ts';
+import {
+  exactPercentageText,
+  isBeforeLastRecord,
+  isResultValidable,
+  measureText,
+  percentageText,
+  resultStatusText,
+  SUIVI_MESSAGES,
+  suiviSchema,
+} from './suivi.ts';
 import './zod-locale.ts';
 
 /** The French messages of a failed parse, by field, as the API's errorsList carries them. */
@@ -96,5 +105,47 @@ describe('suiviSchema', () => {
   it('keeps the wording of the date rule of spec §5', () => {
     expect(SUIVI_MESSAGES.dateTitle).toBe('Date Incorrect');
     expect(SUIVI_MESSAGES.dateBeforeLast).toBe('On ne peut avoir une date antérieur au dernier enregistrement!');
+  });
+});
+
+describe('percentageText', () => {
+  const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+  it('shows one decimal at most, the French way', () => {
+    expect(plain(percentageText(100 / 3))).toBe('33,3 %');
+    expect(plain(percentageText(200 / 3))).toBe('66,7 %');
+    expect(plain(percentageText(50))).toBe('50 %');
+    expect(plain(percentageText(0))).toBe('0 %');
+    expect(plain(percentageText(100))).toBe('100 %');
+  });
+
+  it('never rounds an unfinished objective up to 100 % nor a started one down to 0 %', () => {
+    expect(plain(percentageText(99.96))).toBe('99,9 %');
+    expect(plain(percentageText(0.02))).toBe('0,1 %');
+  });
+
+  it('keeps the unrounded value for a title', () => {
+    expect(plain(exactPercentageText(100 / 3))).toBe('33,333333333333336 %');
+  });
+});
+
+describe('measureText', () => {
+  const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+  it('writes the numeric strings of the API in French', () => {
+    expect(plain(measureText('5000'))).toBe('5 000');
+    expect(plain(measureText('12.50'))).toBe('12,5');
+    expect(measureText(null)).toBe('');
+    expect(measureText('abc')).toBe('');
+  });
+});
+
+describe('isResultValidable', () => {
+  const record = { date: '2026-03-15' };
+
+  it('needs at least one follow-up record and a pending status', () => {
+    expect(isResultValidable({ status: 0, suivi_results: [record] })).toBe(true);
+    expect(isResultValidable({ status: 0, suivi_results: [] })).toBe(false);
+    expect(isResultValidable({ status: 1, suivi_results: [record] })).toBe(false);
   });
 });

@@ -15,6 +15,13 @@ export const SUIVI_MESSAGES = {
   validated: 'Validé',
   pending: "En attente d'atteinte",
   reached: 'atteint',
+  // Screens (spec §2.10, §8)
+  entryTitle: 'Données de suivi',
+  viewTitle: 'Suivi des réformes',
+  addTitle: 'Ajouter une donnée de suivi',
+  validateTitle: 'Validation de résultat',
+  noRecords: 'Aucune donnée de suivi pour ce résultat',
+  noReformes: 'Aucune réforme à suivre',
 } as const;
 
 const nonNegative = (message: string) =>
@@ -38,8 +45,39 @@ export function isBeforeLastRecord(date: string, records: ReadonlyArray<{ date: 
   return last !== undefined && date.slice(0, 10) < last.slice(0, 10);
 }
 
+/** Spec §4: a result may be validated once it has at least one follow-up record and is still pending (0). */
+export function isResultValidable(result: { status: number; suivi_results: ReadonlyArray<unknown> }): boolean {
+  return result.status === 0 && result.suivi_results.length > 0;
+}
+
 /** Status text of an expected result (spec §4): "Validé", or in the validation list "En attente d'atteinte" / "atteint". */
 export function resultStatusText(status: number, inValidationList = false): string {
   if (!inValidationList) return status === 1 ? SUIVI_MESSAGES.validated : SUIVI_MESSAGES.pending;
   return status === 1 ? SUIVI_MESSAGES.reached : SUIVI_MESSAGES.pending;
+}
+
+const exactNumber = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 20 });
+const oneDecimal = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 });
+const measureFormat = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 6 });
+
+/**
+ * An objective percentage as people read it, one decimal at most, never rounded up to 100 or down to 0:
+ * `percentageText(100 / 3)` is "33,3 %", `percentageText(99.96)` is "99,9 %".
+ */
+export function percentageText(value: number): string {
+  let shown = Math.round(value * 10) / 10;
+  if (shown >= 100 && value < 100) shown = 99.9;
+  if (shown <= 0 && value > 0) shown = 0.1;
+  return `${oneDecimal.format(shown)}\u00a0%`;
+}
+
+/** The unrounded percentage, for a title or an assistive text: `exactPercentageText(100 / 3)` is "33,333333333333336 %" (or so). */
+export function exactPercentageText(value: number): string {
+  return `${exactNumber.format(value)}\u00a0%`;
+}
+
+/** A measure the API sends as a numeric string, in French: "5000" -> "5 000", "12.5" -> "12,5"; blank stays blank. */
+export function measureText(value: string | number | null | undefined): string {
+  const number = parseAmount(value ?? null);
+  return number === null || !Number.isFinite(number) ? '' : measureFormat.format(number);
 }

@@ -177,6 +177,7 @@ CREATE TABLE "reformes" (
 	"stage" smallint DEFAULT 1 NOT NULL,
 	"structure_id" integer NOT NULL,
 	"created_by" integer NOT NULL,
+	"search_text" text GENERATED ALWAYS AS (translate(lower("reformes"."libref" || ' ' || "reformes"."typeref" || ' ' || "reformes"."periodexe" || ' ' || replace(coalesce("reformes"."etat_mor", ''), '_', ' ') || ' ' || "reformes"."objectif_glob" || ' ' || "reformes"."popul_cible" || ' ' || "reformes"."struct_impl"), 'àáâãäåçèéêëìíîïñòóôõöùúûüýÿ', 'aaaaaaceeeeiiiinooooouuuuyy')) STORED,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "reformes_typeref_check" CHECK ("reformes"."typeref" in ('SECTORIELLE', 'TRANSVERSALE')),
@@ -297,7 +298,8 @@ CREATE INDEX "objectifs_reforme_idx" ON "objectifs" USING btree ("reforme_id");-
 CREATE INDEX "reforme_files_reforme_idx" ON "reforme_files" USING btree ("reforme_id");--> statement-breakpoint
 CREATE INDEX "reformes_structure_stage_idx" ON "reformes" USING btree ("structure_id","stage");--> statement-breakpoint
 CREATE INDEX "reformes_created_by_idx" ON "reformes" USING btree ("created_by");--> statement-breakpoint
-CREATE INDEX "reformes_published_idx" ON "reformes" USING btree ("is_published","is_active");--> statement-breakpoint
+CREATE INDEX "reformes_published_idx" ON "reformes" USING btree ("is_published","is_active","date_debut" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "reformes_date_enreg_idx" ON "reformes" USING btree ("date_enreg" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "reformes_nature_idx" ON "reformes" USING btree ("nature_id");--> statement-breakpoint
 CREATE INDEX "reformes_couverture_idx" ON "reformes" USING btree ("couverture_id");--> statement-breakpoint
 CREATE INDEX "resultats_objectif_idx" ON "resultats" USING btree ("objectif_id");--> statement-breakpoint

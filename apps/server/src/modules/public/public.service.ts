@@ -1,10 +1,11 @@
 import { ETATS_MOR, objectivePercentage, type ReformeFilters } from '@reformes/domain';
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { covers, natures, reformes, structures } from '../../db/schema/index.ts';
 import { notFound } from '../../http/app-error.ts';
 import { lastPageOf } from '../../http/pagination.ts';
 import { matchesSearch } from '../../http/search.ts';
+import { reformeSearch } from '../reformes/reformes.service.ts';
 import { nestedSuivi } from '../reformes/suivi.routes.ts';
 
 /**
@@ -31,16 +32,6 @@ const publicColumns = {
 };
 
 const isPublic = and(eq(reformes.isPublished, true), eq(reformes.is_active, true)) as SQL;
-const searchColumns = [
-  reformes.libref,
-  reformes.typeref,
-  reformes.periodexe,
-  reformes.objectif_glob,
-  reformes.popul_cible,
-  natures.libnature,
-  structures.designation,
-  structures.sigl,
-];
 
 function whereOf(filters: ReformeFilters): SQL {
   return and(
@@ -49,7 +40,7 @@ function whereOf(filters: ReformeFilters): SQL {
     filters.nature_id ? eq(reformes.nature_id, filters.nature_id) : undefined,
     filters.couverture_id ? eq(reformes.couverture_id, filters.couverture_id) : undefined,
     filters.typeref ? eq(reformes.typeref, filters.typeref) : undefined,
-    filters.search ? matchesSearch(searchColumns, filters.search) : undefined,
+    filters.search ? or(reformeSearch(filters.search), matchesSearch([natures.libnature, structures.designation, structures.sigl], filters.search)) : undefined,
   ) as SQL;
 }
 

@@ -1,5 +1,5 @@
 import { creationStageOf, pendingStageOf, periodText, REFORME_MESSAGES, type Reforme, type ReformeFilters } from '@reformes/domain';
-import { and, count, desc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   affectations,
@@ -17,28 +17,23 @@ import { invalid } from '../../http/app-error.ts';
 import type { Page } from '../../http/envelope.ts';
 import type { AuthContext } from '../../http/guard.ts';
 import { lastPageOf } from '../../http/pagination.ts';
-import { matchesSearch } from '../../http/search.ts';
+import { matchesFoldedColumn, matchesSearch } from '../../http/search.ts';
 import type { FileStore } from '../../storage/file-store.ts';
 import { assertCanChange, findReformeInScope, reformeScope } from './reforme-scope.ts';
 
 export const REFORME_FILES_FOLDER = 'reformes';
 const SEARCH_LIMIT = 200;
 
-/** Columns of the reform search (spec §3 "Local search filter"). */
-const searchColumns = [
-  reformes.libref,
-  reformes.typeref,
-  reformes.periodexe,
-  reformes.etat_mor,
-  reformes.objectif_glob,
-  reformes.popul_cible,
-  reformes.struct_impl,
-  sql`${reformes.date_debut}::text`,
-  sql`${reformes.date_fin}::text`,
-];
+/** The reform search (spec §3 "Local search filter"): the folded texts, and the ISO dates when digits are typed. */
+export function reformeSearch(text: string): SQL | undefined {
+  const dates = /\d/.test(text) ? matchesSearch([sql`${reformes.date_debut}::text`, sql`${reformes.date_fin}::text`], text) : undefined;
+  return or(matchesFoldedColumn(reformes.search_text, text), dates);
+}
+
+const { search_text: _searchText, ...reformeColumns } = getTableColumns(reformes);
 
 const rowColumns = {
-  ...getTableColumns(reformes),
+  ...reformeColumns,
   nature: { id: natures.id, libnature: natures.libnature },
   couverture: { id: covers.id, lib_couvert: covers.lib_couvert },
   structure: { id: structures.id, designation: structures.designation, sigl: structures.sigl },
@@ -54,7 +49,7 @@ function filtersOf(filters: ReformeFilters): SQL[] {
     filters.nature_id ? eq(reformes.nature_id, filters.nature_id) : undefined,
     filters.couverture_id ? eq(reformes.couverture_id, filters.couverture_id) : undefined,
     filters.typeref ? eq(reformes.typeref, filters.typeref) : undefined,
-    filters.search ? matchesSearch(searchColumns, filters.search) : undefined,
+    filters.search ? reformeSearch(filters.search) : undefined,
   ].filter((condition): condition is SQL => condition !== undefined);
 }
 
@@ -203,7 +198,7 @@ export function createReformesService({ db, files }: { db: Db; files: FileStore 
       return page(and(reformeScope(auth), eq(reformes.stage, stage), eq(reformes.isPublished, false)), perPage, pageNumber);
     },
 
-    search: (auth: AuthContext, text: string) => rows(and(reformeScope(auth), matchesSearch(searchColumns, text)), SEARCH_LIMIT),
+    search: (auth: AuthContext, text: string) => rows(and(reformeScope(auth), reformeSearch(text)), SEARCH_LIMIT),
 
     detail,
 

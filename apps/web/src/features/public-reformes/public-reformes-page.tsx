@@ -1,16 +1,113 @@
-import { Anchor, Container, Group, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Anchor, Button, Center, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { MESSAGES, PUBLIC_MESSAGES } from '@reformes/domain';
+import { IconDownload } from '@tabler/icons-react';
+import { Link, useLocation } from 'react-router';
+import { ErrorAlert } from '../../components/error-alert.tsx';
+import { Pagination } from '../../components/list-page/pagination.tsx';
+import { etatLabel, longDate, typeLabel } from '../reformes/reforme-format.ts';
+import { openDataUrl } from './public-api.ts';
+import { PublicFilters } from './public-filters.tsx';
+import { PublicShell } from './public-shell.tsx';
+import { usePublicList } from './use-public-list.ts';
 
-/** /accueil, open to everyone: the published reforms (their list is built by its own issue). */
+const COLUMNS = ['#', 'Libellé', 'Type', 'Période', 'Date début', 'Date fin', 'État'];
+
+/** /accueil, open to everyone: the published reforms, filtered, searched and paged by the server (spec §2.5). */
 export function PublicReformesPage() {
+  const list = usePublicList();
+  const location = useLocation();
+
   return (
-    <Container component="main" size="lg" py="xl">
-      <Group justify="space-between" mb="lg">
-        <Title order={1}>Réformes publiées</Title>
-        <Anchor component={Link} to="/auth/login">
-          Se connecter
-        </Anchor>
-      </Group>
-    </Container>
+    <PublicShell>
+      <Stack>
+        <Title order={1}>{PUBLIC_MESSAGES.title}</Title>
+        <PublicFilters
+          filters={list.filters}
+          onFilter={list.setFilter}
+          search={list.search}
+          onSearch={list.setSearch}
+          onReset={list.reset}
+        />
+        <Group justify="space-between">
+          <Text aria-live="polite">{list.total} élément(s)</Text>
+          <Group gap="xs" aria-label={PUBLIC_MESSAGES.openData} role="group">
+            <Button
+              component="a"
+              href={openDataUrl('csv', list.filters)}
+              download
+              variant="default"
+              size="xs"
+              leftSection={<IconDownload size={14} aria-hidden />}
+            >
+              {PUBLIC_MESSAGES.downloadCsv}
+            </Button>
+            <Button
+              component="a"
+              href={openDataUrl('json', list.filters)}
+              download
+              variant="default"
+              size="xs"
+              leftSection={<IconDownload size={14} aria-hidden />}
+            >
+              {PUBLIC_MESSAGES.downloadJson}
+            </Button>
+          </Group>
+        </Group>
+        {list.error ? (
+          <ErrorAlert title={PUBLIC_MESSAGES.title} error={list.error} />
+        ) : list.hasData && list.rows.length === 0 ? (
+          <Paper withBorder p="lg">
+            <Stack align="center" gap="sm">
+              <Text>{PUBLIC_MESSAGES.noMatch}</Text>
+              <Button variant="light" onClick={list.reset}>
+                {PUBLIC_MESSAGES.reset}
+              </Button>
+            </Stack>
+          </Paper>
+        ) : (
+          <Paper withBorder>
+            <Table.ScrollContainer minWidth={800}>
+              <Table striped highlightOnHover aria-label={PUBLIC_MESSAGES.title} aria-busy={list.isLoading}>
+                <Table.Thead>
+                  <Table.Tr>
+                    {COLUMNS.map((column) => (
+                      <Table.Th key={column}>{column}</Table.Th>
+                    ))}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {!list.hasData ? (
+                    <Table.Tr>
+                      <Table.Td colSpan={COLUMNS.length}>
+                        <Center py="md" role="status">
+                          <Loader size="sm" aria-label={MESSAGES.loading} />
+                        </Center>
+                      </Table.Td>
+                    </Table.Tr>
+                  ) : (
+                    list.rows.map((row, index) => (
+                      <Table.Tr key={row.id}>
+                        <Table.Td>{list.firstIndex + index + 1}</Table.Td>
+                        <Table.Td>
+                          <Anchor component={Link} to={`/accueil/reformes/${row.id}`} state={{ from: location.search }}>
+                            {row.libref}
+                          </Anchor>
+                        </Table.Td>
+                        <Table.Td>{typeLabel(row.typeref)}</Table.Td>
+                        <Table.Td>{row.periodexe}</Table.Td>
+                        <Table.Td>{longDate(row.date_debut)}</Table.Td>
+                        <Table.Td>{longDate(row.date_fin)}</Table.Td>
+                        <Table.Td>{etatLabel(row.etat_mor)}</Table.Td>
+                      </Table.Tr>
+                    ))
+                  )}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Paper>
+        )}
+        <Pagination {...list.pagination} label="Pages des réformes publiées" />
+      </Stack>
+    </PublicShell>
   );
 }

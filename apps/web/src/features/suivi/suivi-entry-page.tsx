@@ -1,0 +1,139 @@
+import { Button, Center, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { MESSAGES, measureText, permissionName, SUIVI_MESSAGES } from '@reformes/domain';
+import { IconPlus } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { showApiError } from '../../api/show-api-error.tsx';
+import { useSession } from '../../app/use-session.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
+import { ConfirmDialog } from '../../components/list-page/confirm-dialog.tsx';
+import { notifySuccess, notifyWarning } from '../../components/notify.tsx';
+import { deleteSuivi, type SuiviRecord, suiviReformesQuery, useReloadSuivi } from './suivi-api.ts';
+import { SuiviFormModal } from './suivi-form-modal.tsx';
+import { SuiviRecordsTable } from './suivi-records-table.tsx';
+
+const searchable = { searchable: true, clearable: true, nothingFoundMessage: 'Aucun résultat trouvé' } as const;
+
+/**
+ * "Données de suivi" (/admin/follow-reforme-create): Réformes -> Objectifs -> Résultat attendu, each
+ * narrowing the next from the nested data already loaded, then the chosen result's follow-up records.
+ */
+export function SuiviEntryPage() {
+  const { features } = useSession();
+  const canAdd = features.includes(permissionName('suivi-results', 'add'));
+  const canRemove = features.includes(permissionName('suivi-results', 'delete'));
+  const reformes = useQuery(suiviReformesQuery());
+  const reload = useReloadSuivi();
+
+  const [reformeId, setReformeId] = useState<string | null>(null);
+  const [objectifId, setObjectifId] = useState<string | null>(null);
+  const [resultId, setResultId] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<SuiviRecord>();
+
+  // A choice that disappeared after a reload (deleted meanwhile) counts as no choice.
+  const reforme = reformes.data?.find((row) => String(row.id) === reformeId);
+  const objectif = reforme?.objectifs.find((row) => String(row.id) === objectifId);
+  const result = objectif?.results.find((row) => String(row.id) === resultId);
+
+  const remove = useMutation({
+    mutationFn: (record: SuiviRecord) => deleteSuivi(record.id),
+    onSuccess: async (response) => {
+      notifySuccess(response.message, SUIVI_MESSAGES.title);
+      setRemoving(undefined);
+      await reload();
+    },
+    onError: (error) => {
+      setRemoving(undefined);
+      showApiError(error, SUIVI_MESSAGES.title);
+    },
+  });
+
+  const openForm = () => {
+    if (!result) notifyWarning(SUIVI_MESSAGES.resultRequired, SUIVI_MESSAGES.title);
+    else setAdding(true);
+  };
+
+  return (
+    <Stack>
+      <Title order={1}>{SUIVI_MESSAGES.entryTitle}</Title>
+      {reformes.error ? (
+        <ErrorAlert title={SUIVI_MESSAGES.title} error={reformes.error} />
+      ) : reformes.isPending ? (
+        <Center py="md" role="status">
+          <Loader size="sm" aria-label={MESSAGES.loading} />
+        </Center>
+      ) : (
+        <>
+          <SimpleGrid cols={{ base: 1, md: 3 }}>
+            <Select
+              label="Réformes"
+              placeholder="Choisir une réforme"
+              data={reformes.data.map((row) => ({ value: String(row.id), label: row.libref }))}
+              value={reforme ? reformeId : null}
+              onChange={(value) => {
+                setReformeId(value);
+                setObjectifId(null);
+                setResultId(null);
+              }}
+              {...searchable}
+            />
+            <Select
+              label="Objectifs"
+              placeholder={reforme ? 'Choisir un objectif' : "Choisir d'abord une réforme"}
+              data={(reforme?.objectifs ?? []).map((row) => ({ value: String(row.id), label: row.libobjectif }))}
+              value={objectif ? objectifId : null}
+              disabled={!reforme}
+              onChange={(value) => {
+                setObjectifId(value);
+                setResultId(null);
+              }}
+              {...searchable}
+            />
+            <Select
+              label="Résultat attendu"
+              placeholder={objectif ? 'Choisir un résultat' : "Choisir d'abord un objectif"}
+              data={(objectif?.results ?? []).map((row) => ({ value: String(row.id), label: row.libresult }))}
+              value={result ? resultId : null}
+              disabled={!objectif}
+              onChange={setResultId}
+              {...searchable}
+            />
+          </SimpleGrid>
+          {canAdd && (
+            <Group>
+              <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={openForm}>
+                Ajouter
+              </Button>
+            </Group>
+          )}
+          {result && (
+            <Paper withBorder p="md">
+              <Stack gap="sm">
+                <Title order={2} size="h4">
+                  {result.libresult}
+                </Title>
+                <Text size="sm">
+                  Indicateur : {result.indicateur} · Valeur cible : {measureText(result.valeur_cible)} · Valeur de référence :{' '}
+                  {measureText(result.valeurref)}
+                </Text>
+                <SuiviRecordsTable
+                  label={`Données de suivi du résultat ${result.libresult}`}
+                  records={result.suivi_results}
+                  onRemove={canRemove ? setRemoving : undefined}
+                />
+              </Stack>
+            </Paper>
+          )}
+        </>
+      )}
+      <SuiviFormModal result={adding ? result : undefined} onClose={() => setAdding(false)} />
+      <ConfirmDialog
+        opened={removing !== undefined}
+        loading={remove.isPending}
+        onConfirm={() => removing && remove.mutate(removing)}
+        onCancel={() => setRemoving(undefined)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,117 @@
+import { REFORME_MESSAGES, SUIVI_MESSAGES } from '@reformes/domain';
+import { configure, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeServer, renderApp } from '../../test/render-app.tsx';
+import { signInWithRole, suiviAnswer } from './suivi-fixtures.ts';
+
+configure({ asyncUtilTimeout: 10_000 });
+
+const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
+
+function openView(
+  role: 'saisie' | 'publication' | 'saisie central',
+  path = '/admin/follow-reformes',
+  extra: Parameters<typeof fakeServer>[0] = {},
+) {
+  signInWithRole(role);
+  const fetchMock = fakeServer({ 'GET reformes/users/get-suivi-result': suiviAnswer(), ...extra });
+  const user = userEvent.setup({ delay: null });
+  const view = renderApp(path);
+  return { user, fetchMock, ...view };
+}
+
+const objectivePanel = (name: string) => screen.findByRole('article', { name });
+
+/** The block of one result: from its heading up to its panel. */
+async function resultPanel(name: string) {
+  const heading = await screen.findByRole('heading', { name, level: 3 });
+  return heading.closest('.mantine-Paper-root') as HTMLElement;
+}
+
+describe('follow-up view', { timeout: 60_000 }, () => {
+  it('shows the chosen reform: objectives with the share of validated results, each result with its figures, records and chart', async () => {
+    const { user, router } = openView('saisie');
+    await screen.findByRole('heading', { name: SUIVI_MESSAGES.viewTitle });
+    await user.click(await screen.findByRole('combobox', { name: 'Réforme' }));
+    await user.click(await screen.findByRole('option', { name: 'Guichet unique' }));
+    expect(router.state.location.search).toBe('?reforme=1');
+
+    const objectif = await objectivePanel('Simplifier les démarches');
+    const bar = within(objectif).getByRole('progressbar', { name: 'Résultats validés : Simplifier les démarches' });
+    expect(plain(bar.getAttribute('aria-valuetext'))).toBe('33,3 %');
+    expect(Number(bar.getAttribute('aria-valuenow'))).toBe((1 / 3) * 100);
+    expect(plain(within(objectif).getByText(/33,3/).textContent)).toBe('33,3 %');
+    expect(
+      plain(
+        within(objectif)
+          .getByTitle(/des résultats validés/)
+          .getAttribute('title'),
+      ),
+    ).toBe('33,33333333333333 % des résultats validés');
+
+    const empty = await objectivePanel('Réduire les délais');
+    expect(within(empty).queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(within(empty).getByText(REFORME_MESSAGES.noResults)).toBeInTheDocument();
+
+    const result = await resultPanel('Démarches en ligne');
+    const figure = (term: string) => within(result).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(figure('Indicateur')).toBe('Taux de dématérialisation (%)');
+    expect(figure('Valeur cible')).toBe('100');
+    expect(figure('Valeur de référence')).toBe('20');
+    expect(within(result).getByText(SUIVI_MESSAGES.pending)).toBeInTheDocument();
+    const records = within(result).getByRole('table', { name: 'Données de suivi du résultat Démarches en ligne' });
+    expect(within(records).getAllByRole('row')).toHaveLength(3);
+    const chart = within(result).getByRole('img', { name: /Évolution de la valeur réalisée : Démarches en ligne/ });
+    expect(plain(chart.textContent)).toContain(
+      'Valeur cible 100, valeur de référence 20. Valeurs réalisées : 15 janvier 2026 : 25 ; 15 mars 2026 : 40,5.',
+    );
+
+    expect(within(await resultPanel('Usagers satisfaits')).getByText(SUIVI_MESSAGES.validated)).toBeInTheDocument();
+    const noRecords = await resultPanel('Guichets ouverts');
+    expect(within(noRecords).getByText(SUIVI_MESSAGES.noRecords)).toBeInTheDocument();
+    expect(within(noRecords).queryByRole('img')).not.toBeInTheDocument();
+  });
+
+  it('says "Aucune donnée de suivi" for a reform without objectives', async () => {
+    openView('saisie', '/admin/follow-reformes?reforme=3');
+    expect(await screen.findByText(SUIVI_MESSAGES.noFollowUp)).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Réforme' })).toHaveValue('Réforme sans objectif');
+  });
+
+  it('offers "Valider" to publication only, on a pending result that has a follow-up record', async () => {
+    openView('publication', '/admin/follow-reformes?reforme=1');
+    expect(within(await resultPanel('Démarches en ligne')).getByRole('button', { name: /Valider/ })).toBeInTheDocument();
+    expect(within(await resultPanel('Usagers satisfaits')).queryByRole('button', { name: /Valider/ })).not.toBeInTheDocument();
+    expect(within(await resultPanel('Guichets ouverts')).queryByRole('button', { name: /Valider/ })).not.toBeInTheDocument();
+  });
+
+  it.each(['saisie', 'saisie central'] as const)('never offers "Valider" to %s', async (role) => {
+    openView(role, '/admin/follow-reformes?reforme=1');
+    await resultPanel('Démarches en ligne');
+    expect(screen.queryByRole('button', { name: /Valider/ })).not.toBeInTheDocument();
+  });
+
+  it('validates a result after "Confirmer ce resultat comme valider ?" and shows the success message', async () => {
+    const { user, fetchMock } = openView('publication', '/admin/follow-reformes?reforme=1', {
+      'PUT resultats/111': { body: { message: REFORME_MESSAGES.resultValidated, data: { id: 111, status: 1 } } },
+    });
+    await user.click(within(await resultPanel('Démarches en ligne')).getByRole('button', { name: /Valider/ }));
+    const dialog = await screen.findByRole('dialog', { name: SUIVI_MESSAGES.validateTitle });
+    expect(within(dialog).getByText(REFORME_MESSAGES.confirmValidateResult)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Annuler' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Oui, continuer' }));
+    expect(await screen.findByText(REFORME_MESSAGES.resultValidated)).toBeInTheDocument();
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(String(put?.[0])).toContain('resultats/111');
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ status: 1 });
+  });
+
+  it('sends nothing when the confirmation is cancelled', async () => {
+    const { user, fetchMock } = openView('publication', '/admin/follow-reformes?reforme=1');
+    await user.click(within(await resultPanel('Démarches en ligne')).getByRole('button', { name: /Valider/ }));
+    const dialog = await screen.findByRole('dialog', { name: SUIVI_MESSAGES.validateTitle });
+    await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+  });
+});

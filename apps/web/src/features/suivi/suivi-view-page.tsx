@@ -1,0 +1,184 @@
+import { Badge, Button, Center, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  isResultValidable,
+  MESSAGES,
+  measureText,
+  objectivePercentage,
+  permissionName,
+  REFORME_MESSAGES,
+  resultStatusText,
+  SUIVI_MESSAGES,
+} from '@reformes/domain';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { showApiError } from '../../api/show-api-error.tsx';
+import { useSession } from '../../app/use-session.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
+import { ConfirmDialog } from '../../components/list-page/confirm-dialog.tsx';
+import { notifySuccess } from '../../components/notify.tsx';
+import { ObjectiveProgress } from '../../components/objective-progress.tsx';
+import { ProgressChart } from './progress-chart.tsx';
+import { type SuiviObjectif, type SuiviResultat, suiviReformesQuery, useReloadSuivi, validateResultat } from './suivi-api.ts';
+import { SuiviRecordsTable } from './suivi-records-table.tsx';
+
+/**
+ * "Suivi des réformes" (/admin/follow-reformes): a reform, then each objective with the share of
+ * validated results and each result with its figures, status, records and progress chart. The chosen
+ * reform stays in the address (?reforme=id), so a reload or a shared link shows the same one.
+ */
+export function SuiviViewPage() {
+  const { features } = useSession();
+  const canValidate = features.includes(permissionName('resultats-validation', 'edit'));
+  const reformes = useQuery(suiviReformesQuery());
+  const reload = useReloadSuivi();
+  const [params, setParams] = useSearchParams();
+  const reformeId = params.get('reforme');
+  const reforme = reformes.data?.find((row) => String(row.id) === reformeId);
+  const [validating, setValidating] = useState<SuiviResultat>();
+
+  const validate = useMutation({
+    mutationFn: (result: SuiviResultat) => validateResultat(result.id),
+    onSuccess: async (response) => {
+      notifySuccess(response.message || REFORME_MESSAGES.resultValidated, SUIVI_MESSAGES.validateTitle);
+      setValidating(undefined);
+      await reload();
+    },
+    onError: (error) => {
+      setValidating(undefined);
+      showApiError(error, SUIVI_MESSAGES.validateTitle);
+    },
+  });
+
+  const onValidate = canValidate ? setValidating : undefined;
+
+  return (
+    <Stack>
+      <Title order={1}>{SUIVI_MESSAGES.viewTitle}</Title>
+      {reformes.error ? (
+        <ErrorAlert title={SUIVI_MESSAGES.viewTitle} error={reformes.error} />
+      ) : reformes.isPending ? (
+        <Center py="md" role="status">
+          <Loader size="sm" aria-label={MESSAGES.loading} />
+        </Center>
+      ) : (
+        <>
+          <Select
+            label="Réforme"
+            placeholder={reformes.data.length ? 'Choisir une réforme' : SUIVI_MESSAGES.noReformes}
+            data={reformes.data.map((row) => ({ value: String(row.id), label: row.libref }))}
+            value={reforme ? reformeId : null}
+            onChange={(value) => setParams(value ? { reforme: value } : {}, { replace: true })}
+            searchable
+            clearable
+            nothingFoundMessage="Aucun résultat trouvé"
+            maw={640}
+          />
+          {reforme &&
+            (reforme.objectifs.length === 0 ? (
+              <Text c="dimmed">{SUIVI_MESSAGES.noFollowUp}</Text>
+            ) : (
+              <Stack component="section" aria-label={`Suivi de la réforme ${reforme.libref}`}>
+                <Text size="sm" c="dimmed">
+                  {reforme.periodexe}
+                </Text>
+                {reforme.objectifs.map((objectif) => (
+                  <ObjectifPanel key={objectif.id} objectif={objectif} onValidate={onValidate} />
+                ))}
+              </Stack>
+            ))}
+        </>
+      )}
+      <ConfirmDialog
+        opened={validating !== undefined}
+        title={SUIVI_MESSAGES.validateTitle}
+        question={REFORME_MESSAGES.confirmValidateResult}
+        loading={validate.isPending}
+        onConfirm={() => validating && validate.mutate(validating)}
+        onCancel={() => setValidating(undefined)}
+      />
+    </Stack>
+  );
+}
+
+interface PanelProps {
+  /** Set only for those who may validate a result (spec §6: publication). */
+  onValidate?: (result: SuiviResultat) => void;
+}
+
+function ObjectifPanel({ objectif, onValidate }: PanelProps & { objectif: SuiviObjectif }) {
+  return (
+    <Paper withBorder p="md" component="article" aria-labelledby={`objectif-${objectif.id}`}>
+      <Stack>
+        <Group justify="space-between" align="flex-start" gap="md">
+          <Title order={2} size="h3" id={`objectif-${objectif.id}`}>
+            {objectif.libobjectif}
+          </Title>
+          <div style={{ minWidth: 220, flex: '0 1 320px' }}>
+            <ObjectiveProgress value={objectivePercentage(objectif.results)} label={objectif.libobjectif} />
+          </div>
+        </Group>
+        {objectif.results.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            {REFORME_MESSAGES.noResults}
+          </Text>
+        ) : (
+          objectif.results.map((result) => <ResultPanel key={result.id} result={result} onValidate={onValidate} />)
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function ResultPanel({ result, onValidate }: PanelProps & { result: SuiviResultat }) {
+  const validated = result.status === 1;
+  return (
+    <Paper withBorder p="sm" bg="var(--mantine-color-gray-0)">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={3} size="h4">
+            {result.libresult}
+          </Title>
+          <Group gap="sm">
+            <Badge color={validated ? 'green' : 'gray'} variant={validated ? 'filled' : 'light'}>
+              {resultStatusText(result.status)}
+            </Badge>
+            {onValidate && isResultValidable(result) && (
+              <Button
+                size="xs"
+                leftSection={<IconCircleCheck size={16} aria-hidden />}
+                aria-label={`Valider le résultat ${result.libresult}`}
+                onClick={() => onValidate(result)}
+              >
+                Valider
+              </Button>
+            )}
+          </Group>
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} component="dl" spacing="xs" m={0}>
+          <Figure term="Indicateur" value={result.indicateur} />
+          <Figure term="Valeur cible" value={measureText(result.valeur_cible)} />
+          <Figure term="Valeur de référence" value={measureText(result.valeurref)} />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+          <SuiviRecordsTable label={`Données de suivi du résultat ${result.libresult}`} records={result.suivi_results} />
+          <ProgressChart result={result} />
+        </SimpleGrid>
+      </Stack>
+    </Paper>
+  );
+}
+
+function Figure({ term, value }: { term: string; value: string }) {
+  return (
+    <div>
+      <Text component="dt" size="xs" c="dimmed">
+        {term}
+      </Text>
+      <Text component="dd" size="sm" m={0}>
+        {value}
+      </Text>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+/** The public page of published reforms (spec §2.5, architecture §4 "Public page"). */
+export const PUBLIC_MESSAGES = {
+  title: 'Réformes publiées',
+  signIn: 'Se connecter',
+  noMatch: 'Aucun résultat trouvé',
+  reset: 'Réinitialiser',
+  downloadCsv: 'Télécharger (CSV)',
+  downloadJson: 'Télécharger (JSON)',
+  openData: 'Données ouvertes',
+  backToList: 'Retour à la liste',
+  notFound: "Cette réforme n'existe pas ou n'est pas publiée.",
+  generalInfo: 'Informations générales',
+  objectives: 'Objectifs et résultats attendus',
+  noObjectives: 'Aucun objectif publié pour cette réforme',
+  noLatest: 'Aucune valeur mesurée',
+} as const;
