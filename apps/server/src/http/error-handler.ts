@@ -46,6 +46,7 @@ function errorsListOf(error: FastifyError & { validation: Array<{ instancePath: 
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
       return reply.status(error.statusCode).send({ message: error.message, ...(error.errorsList ? { errorsList: error.errorsList } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

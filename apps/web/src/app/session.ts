@@ -17,7 +17,7 @@ export interface CurrentUser {
   is_active: boolean;
   is_signer: boolean;
   must_change_password: boolean;
-  user_setting: { signature: string | null } | null;
+  user_setting: { id: number; signature: string | null } | null;
 }
 
 export interface Session {
@@ -114,8 +114,11 @@ export function storeSignIn(data: TokenPair & { features: string[]; user: Curren
   storeTokens(data);
 }
 
-export function storeUser(user: CurrentUser): void {
-  write(SESSION_KEYS.user, user);
+/** Stores the current user; when the answer carries the rights (`GET api/user`), they replace the stored ones. */
+export function storeUser(user: CurrentUser & { features?: string[] }): void {
+  const { features, ...rest } = user;
+  if (Array.isArray(features)) write(SESSION_KEYS.features, features);
+  write(SESSION_KEYS.user, rest);
   changed();
 }
 

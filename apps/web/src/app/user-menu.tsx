@@ -1,7 +1,8 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { MESSAGES } from '@reformes/domain';
-import { IconLogout, IconUserEdit } from '@tabler/icons-react';
+import { IconLogout, IconUserCircle, IconUserEdit } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import type { CurrentUser } from './session.ts';
 
 /** Spec §2.2: a window of 768 px or less counts as mobile. */
@@ -40,6 +41,9 @@ export function UserMenu({ user, onEditProfile, onSignOut }: UserMenuProps) {
         <Menu.Divider />
         <Menu.Item leftSection={<IconUserEdit size={16} aria-hidden />} onClick={onEditProfile}>
           Mon profil
+        </Menu.Item>
+        <Menu.Item component={Link} to="/admin/user-account" leftSection={<IconUserCircle size={16} aria-hidden />}>
+          Mon compte
         </Menu.Item>
         <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} color="red" onClick={onSignOut}>
           Déconnexion

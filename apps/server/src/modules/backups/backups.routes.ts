@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { booleanish, idParamsSchema, MESSAGES, stateParamSchema } from '@reformes/domain';
+import { BACKUP_MESSAGES, booleanish, idParamsSchema, MESSAGES, stateParamSchema } from '@reformes/domain';
 import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,12 +13,11 @@ import type { BackupsService } from './backups.service.ts';
 
 const tags = ['Sauvegardes'];
 const on = (action: 'list' | 'show' | 'add' | 'edit' | 'delete' | 'status') => ({ access: { feature: 'backups' as const, action } });
-export const BACKUP_DONE = 'Base de donnée sauvegardée';
 
 /** Spec §7 backups calls; files stream only through these admin routes, never as static URLs. */
 export const backupsRoutes: FastifyPluginAsyncZod<{ db: Db; backupsService: BackupsService }> = async (app, { db, backupsService }) => {
   app.get('/api/save-db', { config: on('add'), schema: { tags, summary: 'Effectuer une sauvegarde (base + documents)' } }, async () =>
-    ok(await backupsService.create(), BACKUP_DONE),
+    ok(await backupsService.create(), BACKUP_MESSAGES.saved),
   );
 
   const list = async (perPage: number | undefined, page: number) => {

@@ -1,0 +1,49 @@
+import { Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { ACCOUNT_MESSAGES } from '@reformes/domain';
+import { IconLock, IconSignature, IconUser } from '@tabler/icons-react';
+import { useSession } from '../../app/use-session.ts';
+import { AccountInfoForm } from './account-info-form.tsx';
+import { PasswordForm } from './password-form.tsx';
+import { SignatureTab } from './signature-tab.tsx';
+
+/** /admin/user-account, "Mon compte" (spec §2.7). */
+export function AccountPage() {
+  const { user } = useSession();
+  if (!user) return null;
+  return (
+    <Stack>
+      <div>
+        <Title order={1}>{ACCOUNT_MESSAGES.title}</Title>
+        <Text c="dimmed">{ACCOUNT_MESSAGES.subtitle}</Text>
+      </div>
+      <Paper withBorder p="md">
+        <Tabs defaultValue="info">
+          <Tabs.List>
+            <Tabs.Tab value="info" leftSection={<IconUser size={16} aria-hidden />}>
+              Information personnelle
+            </Tabs.Tab>
+            <Tabs.Tab value="password" leftSection={<IconLock size={16} aria-hidden />}>
+              Mot de passe
+            </Tabs.Tab>
+            {user.is_signer && (
+              <Tabs.Tab value="signature" leftSection={<IconSignature size={16} aria-hidden />}>
+                Signature
+              </Tabs.Tab>
+            )}
+          </Tabs.List>
+          <Tabs.Panel value="info" pt="md">
+            <AccountInfoForm user={user} />
+          </Tabs.Panel>
+          <Tabs.Panel value="password" pt="md">
+            <PasswordForm />
+          </Tabs.Panel>
+          {user.is_signer && (
+            <Tabs.Panel value="signature" pt="md">
+              <SignatureTab user={user} />
+            </Tabs.Panel>
+          )}
+        </Tabs>
+      </Paper>
+    </Stack>
+  );
+}

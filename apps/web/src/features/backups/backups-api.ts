@@ -1,0 +1,28 @@
+import { type ApiResponse, api } from '../../api/client.ts';
+import { downloadFile } from '../../api/download.ts';
+import { pageQuery } from '../../components/list-page/list-api.ts';
+
+/** A backup file (spec §3): a database dump (type = the database kind) or the documents archive ("doc"). */
+export interface Backup {
+  id: number;
+  name: string;
+  type: string;
+  size: number;
+  is_active: boolean;
+  created_at: string;
+}
+
+export const BACKUPS_RESOURCE = 'api/backups';
+
+export const backupsPageQuery = (page: number) => pageQuery<Backup>(BACKUPS_RESOURCE, page);
+
+/** `GET api/save-db`: dumps the database and archives the documents (two new rows); takes a few seconds. */
+export function makeBackup() {
+  return api.get<ApiResponse<Backup[]>>('api/save-db', { action: 'add' });
+}
+
+/** Spec §7: documents under storage/backups/docs, database dumps under storage/backups/db_data. */
+export function downloadBackup(backup: Pick<Backup, 'name' | 'type'>) {
+  const folder = backup.type === 'doc' ? 'docs' : 'db_data';
+  return downloadFile(`storage/backups/${folder}/${encodeURIComponent(backup.name)}`, backup.name);
+}

@@ -1,0 +1,232 @@
+import {
+  ActionBar,
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  Radio,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { BACKUP_MESSAGES, MESSAGES, permissionName } from '@reformes/domain';
+import { IconDatabaseExport, IconDownload, IconX } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { showApiError } from '../../api/show-api-error.tsx';
+import { useSession } from '../../app/use-session.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
+import { PAGE_SIZE, resourceKey } from '../../components/list-page/list-api.ts';
+import { Pagination } from '../../components/list-page/pagination.tsx';
+import { notifySuccess } from '../../components/notify.tsx';
+import { BACKUPS_RESOURCE, type Backup, backupsPageQuery, downloadBackup, makeBackup } from './backups-api.ts';
+
+const TYPE_LABELS: Record<string, string> = {
+  doc: 'Documents',
+  pglite: 'Base de données (PGlite)',
+  postgresql: 'Base de données (PostgreSQL)',
+};
+
+export const typeLabelOf = (type: string) => TYPE_LABELS[type] ?? type;
+
+const sizeFormat = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 });
+
+/** `formatSize(1536)` is "1,5 Ko". */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} o`;
+  if (bytes < 1024 ** 2) return `${sizeFormat.format(bytes / 1024)} Ko`;
+  if (bytes < 1024 ** 3) return `${sizeFormat.format(bytes / 1024 ** 2)} Mo`;
+  return `${sizeFormat.format(bytes / 1024 ** 3)} Go`;
+}
+
+/** /admin/backups, "Liste des sauvegardes" (spec §2.9): admin only, the server checks it too. */
+export function BackupsPage() {
+  const { features } = useSession();
+  if (!features.includes(permissionName('backups', 'list'))) {
+    return (
+      <Stack>
+        <Title order={1}>{BACKUP_MESSAGES.title}</Title>
+        <Alert color="red" title={BACKUP_MESSAGES.saveTitle} role="alert">
+          {MESSAGES.forbidden}
+        </Alert>
+      </Stack>
+    );
+  }
+  return <BackupsList canSave={features.includes(permissionName('backups', 'add'))} />;
+}
+
+function BackupsList({ canSave }: { canSave: boolean }) {
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const list = useQuery(backupsPageQuery(page));
+  const rows = list.data?.data ?? [];
+  const selected = rows.find((row) => row.id === selectedId);
+  // What the action bar shows; kept while it closes, so its content does not vanish mid-transition.
+  const [barRow, setBarRow] = useState<Backup>();
+  const select = (backup: Backup) => {
+    setSelectedId(backup.id);
+    setBarRow(backup);
+  };
+
+  const changePage = (next: number) => {
+    setSelectedId(null);
+    setPage(next);
+  };
+
+  const save = useMutation({
+    mutationFn: makeBackup,
+    onSuccess: (response) => {
+      notifySuccess(response.message || BACKUP_MESSAGES.saved, BACKUP_MESSAGES.saveTitle);
+      // The newest backups come first.
+      changePage(1);
+      return queryClient.invalidateQueries({ queryKey: resourceKey(BACKUPS_RESOURCE) });
+    },
+    onError: (error) => showApiError(error, BACKUP_MESSAGES.saveTitle),
+  });
+
+  const download = useMutation({
+    mutationFn: downloadBackup,
+    onError: (error) => showApiError(error, BACKUP_MESSAGES.saveTitle),
+  });
+  const isDownloading = (backup: Backup) => download.isPending && download.variables?.name === backup.name;
+
+  return (
+    <Stack pb={selected ? 96 : undefined}>
+      <Title order={1}>{BACKUP_MESSAGES.title}</Title>
+      {canSave && (
+        <Group>
+          <Button leftSection={<IconDatabaseExport size={16} aria-hidden />} loading={save.isPending} onClick={() => save.mutate()}>
+            Effectuer une sauvegarde
+          </Button>
+          <VisuallyHidden role="status">{save.isPending ? 'Sauvegarde en cours...' : ''}</VisuallyHidden>
+        </Group>
+      )}
+      <Text aria-live="polite">{list.data?.total ?? 0} élément(s)</Text>
+
+      {list.error ? (
+        <ErrorAlert title={BACKUP_MESSAGES.saveTitle} error={list.error} />
+      ) : (
+        <Paper withBorder>
+          <Table.ScrollContainer minWidth={640}>
+            <Table striped highlightOnHover aria-label={BACKUP_MESSAGES.title}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={48}>
+                    <VisuallyHidden>Sélection</VisuallyHidden>
+                  </Table.Th>
+                  <Table.Th>#</Table.Th>
+                  <Table.Th>Libellé</Table.Th>
+                  <Table.Th>Type</Table.Th>
+                  <Table.Th>Fichier</Table.Th>
+                  <Table.Th>Date</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.isPending ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={6}>
+                      <Center py="md" role="status">
+                        <Loader size="sm" aria-label={MESSAGES.loading} />
+                      </Center>
+                    </Table.Td>
+                  </Table.Tr>
+                ) : rows.length === 0 ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={6}>
+                      <Text c="dimmed" ta="center" py="md">
+                        Aucune sauvegarde
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ) : (
+                  rows.map((backup, index) => (
+                    <Table.Tr
+                      key={backup.id}
+                      onClick={() => select(backup)}
+                      bg={backup.id === selectedId ? 'var(--mantine-primary-color-light)' : undefined}
+                      style={{ cursor: 'pointer' }}
+                    >
+                      <Table.Td>
+                        <Radio
+                          name="backups-selection"
+                          aria-label={`Sélectionner ${backup.name}`}
+                          checked={backup.id === selectedId}
+                          onChange={() => select(backup)}
+                        />
+                      </Table.Td>
+                      <Table.Td>{(page - 1) * PAGE_SIZE + index + 1}</Table.Td>
+                      <Table.Td>{backup.name}</Table.Td>
+                      <Table.Td>{typeLabelOf(backup.type)}</Table.Td>
+                      <Table.Td>
+                        <Anchor
+                          component="button"
+                          type="button"
+                          size="sm"
+                          aria-label={`Télécharger ${backup.name}`}
+                          disabled={isDownloading(backup)}
+                          onClick={(event) => {
+                            event.stopPropagation();
+                            download.mutate(backup);
+                          }}
+                        >
+                          <Group gap={4} wrap="nowrap">
+                            {isDownloading(backup) ? <Loader size={14} /> : <IconDownload size={16} aria-hidden />}
+                            Télécharger
+                          </Group>
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td>{dayjs(backup.created_at).format('DD/MM/YYYY')}</Table.Td>
+                    </Table.Tr>
+                  ))
+                )}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      )}
+      <Pagination page={page} total={list.data?.last_page ?? 1} onChange={changePage} />
+
+      <ActionBar
+        opened={selected !== undefined}
+        onClose={() => setSelectedId(null)}
+        closeOnEscape
+        withinPortal={false}
+        aria-label="Sauvegarde sélectionnée"
+        p="sm"
+        maw="min(760px, calc(100% - 2rem))"
+        shadow="md"
+      >
+        {barRow && (
+          <Group justify="space-between" wrap="nowrap" gap="sm" miw={0} style={{ flex: 1 }}>
+            <Text size="sm" truncate miw={0} style={{ flex: 1 }}>
+              <Text span fw={600}>
+                {barRow.name}
+              </Text>{' '}
+              · {typeLabelOf(barRow.type)} · {formatSize(barRow.size)}
+            </Text>
+            <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+              <Button
+                size="xs"
+                leftSection={<IconDownload size={16} aria-hidden />}
+                loading={isDownloading(barRow)}
+                onClick={() => download.mutate(barRow)}
+              >
+                Télécharger
+              </Button>
+              <Button size="xs" variant="default" leftSection={<IconX size={16} aria-hidden />} onClick={() => setSelectedId(null)}>
+                Fermer
+              </Button>
+            </Group>
+          </Group>
+        )}
+      </ActionBar>
+    </Stack>
+  );
+}
