@@ -298,8 +298,8 @@ CREATE INDEX "objectifs_reforme_idx" ON "objectifs" USING btree ("reforme_id");-
 CREATE INDEX "reforme_files_reforme_idx" ON "reforme_files" USING btree ("reforme_id");--> statement-breakpoint
 CREATE INDEX "reformes_structure_stage_idx" ON "reformes" USING btree ("structure_id","stage");--> statement-breakpoint
 CREATE INDEX "reformes_created_by_idx" ON "reformes" USING btree ("created_by");--> statement-breakpoint
-CREATE INDEX "reformes_published_idx" ON "reformes" USING btree ("is_published","is_active","date_debut" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "reformes_date_enreg_idx" ON "reformes" USING btree ("date_enreg" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "reformes_published_idx" ON "reformes" USING btree ("is_published","is_active","date_debut","id");--> statement-breakpoint
+CREATE INDEX "reformes_date_enreg_idx" ON "reformes" USING btree ("date_enreg","id");--> statement-breakpoint
 CREATE INDEX "reformes_nature_idx" ON "reformes" USING btree ("nature_id");--> statement-breakpoint
 CREATE INDEX "reformes_couverture_idx" ON "reformes" USING btree ("couverture_id");--> statement-breakpoint
 CREATE INDEX "resultats_objectif_idx" ON "resultats" USING btree ("objectif_id");--> statement-breakpoint

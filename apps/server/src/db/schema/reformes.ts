@@ -59,8 +59,10 @@ export const reformes = pgTable(
     check('reformes_amounts_check', sql`coalesce(${t.montant_prevu}, 0) >= 0 and coalesce(${t.montant_trealise}, 0) >= 0`),
     index('reformes_structure_stage_idx').on(t.structure_id, t.stage),
     index('reformes_created_by_idx').on(t.created_by),
-    index('reformes_published_idx').on(t.isPublished, t.is_active, t.date_debut.desc()),
-    index('reformes_date_enreg_idx').on(t.date_enreg.desc(), t.id.desc()),
+    // Ascending on purpose: read backwards they serve "order by … desc" (nulls first), which a
+    // "desc nulls last" index would not.
+    index('reformes_published_idx').on(t.isPublished, t.is_active, t.date_debut, t.id),
+    index('reformes_date_enreg_idx').on(t.date_enreg, t.id),
     index('reformes_nature_idx').on(t.nature_id),
     index('reformes_couverture_idx').on(t.couverture_id),
   ],
