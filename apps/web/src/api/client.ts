@@ -113,8 +113,8 @@ function renewSession(): Promise<boolean> {
   return renewal;
 }
 
-/** Calls the API; resolves with the parsed JSON body, rejects with an ApiError. */
-export async function apiRequest<T>(method: HttpMethod, path: string, options: RequestOptions): Promise<T> {
+/** Sends the call, renewing the session once on a 401; resolves with a successful response, rejects with an ApiError. */
+async function sendWithSession(method: HttpMethod, path: string, options: RequestOptions): Promise<Response> {
   let response = await send(method, path, options);
   if (response.status === 401 && !options.skipSessionRenewal) {
     if (await renewSession()) response = await send(method, path, options);
@@ -126,7 +126,19 @@ export async function apiRequest<T>(method: HttpMethod, path: string, options: R
     }
   }
   if (!response.ok) throw await toApiError(response);
+  return response;
+}
+
+/** Calls the API; resolves with the parsed JSON body, rejects with an ApiError. */
+export async function apiRequest<T>(method: HttpMethod, path: string, options: RequestOptions): Promise<T> {
+  const response = await sendWithSession(method, path, options);
   return (await readJson(response)) as T;
+}
+
+/** Reads a file the API streams (an attachment's PDF): the bearer token travels, which a plain link cannot do. */
+export async function apiBlob(path: string, options: RequestOptions): Promise<Blob> {
+  const response = await sendWithSession('GET', path, options);
+  return response.blob();
 }
 
 export const api = {

@@ -10,8 +10,14 @@ const figures = {
   total_pending: 4,
   users: 6,
   total_structures: 3,
-  by_etat: [{ etat_mor: 'en_cours', total: 20 }],
-  by_nature: [{ libnature: 'Structurelle', total: 10 }],
+  by_etat: [
+    { etat_mor: 'en_cours', label: 'En cours', total: 20 },
+    { etat_mor: 'terminee', label: 'Terminée', total: 1234 },
+  ],
+  by_nature: [
+    { libnature: 'Administrative', total: 12 },
+    { libnature: 'Structurelle', total: 10 },
+  ],
 };
 
 function card(label: string) {
@@ -31,6 +37,21 @@ describe('dashboard', () => {
     expect(card('Compte Utilisateurs').getByText('6')).toBeInTheDocument();
     expect(card('Structures').getByText('3')).toBeInTheDocument();
     expect(screen.queryByText(/en attente/)).not.toBeInTheDocument();
+  });
+
+  it('draws the reforms by état and by nature as charts that read out their figures', async () => {
+    signInAs(aUser({ roles: [{ id: 1, name: 'saisie' }] }));
+    fakeServer({ 'GET dash/': { body: { message: 'ok', data: figures } } });
+    renderApp('/admin/dashboard');
+
+    const byEtat = await screen.findByRole('img', { name: /Réformes par état/ });
+    expect(byEtat).toHaveAccessibleName(
+      `Réformes par état En cours : 20, Planifiée : 0, Terminée : ${new Intl.NumberFormat('fr-FR').format(1234)}, Suspendue : 0`,
+    );
+    expect(screen.getByRole('img', { name: /Réformes par nature/ })).toHaveAccessibleName(
+      'Réformes par nature Administrative : 12, Structurelle : 10',
+    );
+    expect(within(byEtat).getByText('Planifiée')).toBeInTheDocument();
   });
 
   it('shows validation its pending reforms', async () => {

@@ -3,9 +3,17 @@ import { ETATS_MOR, MESSAGES, roleOf, statCardsOf, TITLES } from '@reformes/doma
 import { useQuery } from '@tanstack/react-query';
 import { useSession } from '../../app/use-session.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
-import { BreakdownCard } from './breakdown-card.tsx';
+import { BarChart } from './bar-chart.tsx';
 import { dashboardQuery } from './dashboard-api.ts';
 import { StatCard } from './stat-card.tsx';
+
+/** One colour per état, dark enough to stand out on white (WCAG 1.4.11). */
+const ETAT_COLORS: Record<string, string> = {
+  en_cours: 'var(--mantine-color-blue-7)',
+  planifiee: 'var(--mantine-color-violet-7)',
+  terminee: 'var(--mantine-color-green-8)',
+  suspendue: 'var(--mantine-color-orange-8)',
+};
 
 export function DashboardPage() {
   const { user } = useSession();
@@ -28,16 +36,21 @@ export function DashboardPage() {
             ))}
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
-            <BreakdownCard
+            <BarChart
               title="Réformes par état"
               rows={ETATS_MOR.map((etat) => ({
                 label: etat.label,
                 total: dashboard.data.by_etat?.find((row) => row.etat_mor === etat.value)?.total ?? 0,
+                color: ETAT_COLORS[etat.value],
               }))}
             />
-            <BreakdownCard
+            <BarChart
               title="Réformes par nature"
-              rows={(dashboard.data.by_nature ?? []).map((row) => ({ label: row.libnature, total: row.total }))}
+              rows={(dashboard.data.by_nature ?? []).map((row) => ({
+                label: row.libnature,
+                total: row.total,
+                color: 'var(--mantine-color-teal-7)',
+              }))}
             />
           </SimpleGrid>
         </>

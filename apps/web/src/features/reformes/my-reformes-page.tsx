@@ -1,0 +1,60 @@
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { permissionName, REFORME_MESSAGES } from '@reformes/domain';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { ErrorAlert } from '../../components/error-alert.tsx';
+import { Pagination } from '../../components/list-page/pagination.tsx';
+import { COLUMNS } from './reforme-columns.tsx';
+import { dayMonthYear } from './reforme-format.ts';
+import { myReformesPageQuery } from './reformes-api.ts';
+import { ReformesTable } from './reformes-table.tsx';
+import { useReformeActions } from './use-reforme-actions.tsx';
+import { useReformesPage } from './use-reformes-page.ts';
+
+// Spec §9: my records show day-month-year dates, with the time of registration.
+const columns = [
+  COLUMNS.libref,
+  COLUMNS.periode,
+  { label: 'Date début', render: (row) => dayMonthYear(row.date_debut) },
+  { label: 'Date fin', render: (row) => dayMonthYear(row.date_fin) },
+  COLUMNS.etat,
+  COLUMNS.statut,
+  COLUMNS.dateEnreg,
+] satisfies Parameters<typeof ReformesTable>[0]['columns'];
+
+/** "Liste de mes enregistrements" (/admin/mylist-reformes): the reforms the user created. */
+export function MyReformesPage() {
+  const list = useReformesPage((page) => myReformesPageQuery(page));
+  const actions = useReformeActions('myList');
+  const canAdd = actions.features.includes(permissionName('reformes', 'add'));
+
+  return (
+    <Stack>
+      <Title order={1}>{REFORME_MESSAGES.myListTitle}</Title>
+      <Group gap="xs">
+        {canAdd && (
+          <Button component={Link} to="/admin/create-reforme" leftSection={<IconPlus size={16} aria-hidden />}>
+            Ajouter
+          </Button>
+        )}
+        <Button component={Link} to="/admin/search-reformes" variant="light" leftSection={<IconSearch size={16} aria-hidden />}>
+          Recherche avancée
+        </Button>
+      </Group>
+      <Text aria-live="polite">{list.total} élément(s)</Text>
+      {list.error ? (
+        <ErrorAlert title={REFORME_MESSAGES.errorTitle} error={list.error} />
+      ) : (
+        <ReformesTable
+          label={REFORME_MESSAGES.myListTitle}
+          columns={columns}
+          rows={list.rows}
+          isLoading={list.isLoading}
+          actions={actions.renderActions}
+        />
+      )}
+      <Pagination {...list.pagination} />
+      {actions.dialogs}
+    </Stack>
+  );
+}

@@ -1,0 +1,47 @@
+import { queryOptions } from '@tanstack/react-query';
+import { type ApiResponse, api } from '../../api/client.ts';
+import type { ObjectifRow, ResultatRow } from './reformes-api.ts';
+
+/** Every objectives query starts with the resource path, as the generic list's do. */
+export const OBJECTIFS_KEY = ['objectifs'] as const;
+
+/** `GET objectifs/by-reforme/{id}`: the reform's objectives with their expected results. */
+export function objectifsOfReformeQuery(reformeId: number) {
+  return queryOptions({
+    queryKey: [...OBJECTIFS_KEY, 'by-reforme', reformeId],
+    queryFn: ({ signal }) => api.get<ApiResponse<ObjectifRow[]>>(`objectifs/by-reforme/${reformeId}`, { action: 'list', signal }),
+    select: (response) => response.data,
+  });
+}
+
+/** `GET objectifs/{id}`: one objective with its results (the details of /admin/objectifs). */
+export function objectifQuery(id: number) {
+  return queryOptions({
+    queryKey: [...OBJECTIFS_KEY, 'detail', id],
+    queryFn: ({ signal }) => api.get<ApiResponse<ObjectifRow>>(`objectifs/${id}`, { action: 'show', signal }),
+    select: (response) => response.data,
+  });
+}
+
+export const createObjectif = (body: { reforme_id: number; libobjectif: string }) =>
+  api.post<ApiResponse<ObjectifRow>>('objectifs', { action: 'add', body });
+
+export const updateObjectif = (id: number, body: { reforme_id: number; libobjectif: string }) =>
+  api.put<ApiResponse<ObjectifRow>>(`objectifs/${id}`, { action: 'edit', body });
+
+export const deleteObjectif = (id: number) => api.delete<{ message: string }>(`objectifs/${id}`, { action: 'delete' });
+
+export interface ResultatPayload {
+  objectif_id: number;
+  libresult: string;
+  indicateur: string;
+  valeur_cible: number;
+  valeurref: number;
+}
+
+export const createResultat = (body: ResultatPayload) => api.post<ApiResponse<ResultatRow>>('resultats', { action: 'add', body });
+
+export const updateResultat = (id: number, body: ResultatPayload) =>
+  api.put<ApiResponse<ResultatRow>>(`resultats/${id}`, { action: 'edit', body });
+
+export const deleteResultat = (id: number) => api.delete<{ message: string }>(`resultats/${id}`, { action: 'delete' });

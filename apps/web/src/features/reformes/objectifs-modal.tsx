@@ -1,0 +1,180 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ActionIcon, Button, Group, Loader, Modal, Stack, Table, Text, Textarea, Tooltip } from '@mantine/core';
+import { objectifSchema, REFORME_MESSAGES } from '@reformes/domain';
+import { IconEdit, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { showApiError } from '../../api/show-api-error.tsx';
+import { ConfirmDialog } from '../../components/list-page/confirm-dialog.tsx';
+import { notifySuccess } from '../../components/notify.tsx';
+import { createObjectif, deleteObjectif, OBJECTIFS_KEY, objectifsOfReformeQuery, updateObjectif } from './objectifs-api.ts';
+import { type ObjectifRow, REFORMES_KEY } from './reformes-api.ts';
+
+interface ObjectifsModalProps {
+  /** The reform whose objectives are defined; the modal is closed when undefined. */
+  reforme: { id: number; libref: string } | undefined;
+  onClose: () => void;
+}
+
+/** "Définir les objectifs": the reform's objectives, each editable and removable, and the form to add one. */
+export function ObjectifsModal({ reforme, onClose }: ObjectifsModalProps) {
+  return (
+    <Modal
+      opened={reforme !== undefined}
+      onClose={onClose}
+      title="Définir les objectifs"
+      size="lg"
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      closeButtonProps={{ 'aria-label': 'Fermer' }}
+    >
+      {reforme && <ObjectifsEditor reforme={reforme} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+/** Reloads what shows objectives: the objectives lists and the reforms' detail sheets. */
+export function useReloadObjectifs() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: OBJECTIFS_KEY }), queryClient.invalidateQueries({ queryKey: REFORMES_KEY })]);
+}
+
+function ObjectifsEditor({ reforme, onClose }: { reforme: { id: number; libref: string }; onClose: () => void }) {
+  const objectifs = useQuery(objectifsOfReformeQuery(reforme.id));
+  const reload = useReloadObjectifs();
+  const [editing, setEditing] = useState<ObjectifRow>();
+  const [removing, setRemoving] = useState<ObjectifRow>();
+
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(objectifSchema),
+    mode: 'all',
+    defaultValues: { libobjectif: '', reforme_id: reforme.id },
+  });
+
+  const save = useMutation({
+    mutationFn: (values: { libobjectif: string; reforme_id: number }) =>
+      editing ? updateObjectif(editing.id, values) : createObjectif(values),
+    onSuccess: (response) => {
+      notifySuccess(response.message, REFORME_MESSAGES.objectifsTitle);
+      setEditing(undefined);
+      reset({ libobjectif: '', reforme_id: reforme.id });
+      return reload();
+    },
+    onError: (error) => showApiError(error, REFORME_MESSAGES.objectifsTitle),
+  });
+
+  const remove = useMutation({
+    mutationFn: (objectif: ObjectifRow) => deleteObjectif(objectif.id),
+    onSuccess: (response) => {
+      notifySuccess(response.message, REFORME_MESSAGES.objectifsTitle);
+      return reload();
+    },
+    onError: (error) => showApiError(error, REFORME_MESSAGES.objectifsTitle),
+  });
+
+  const startEditing = (objectif: ObjectifRow) => {
+    setEditing(objectif);
+    reset({ libobjectif: objectif.libobjectif, reforme_id: reforme.id });
+  };
+
+  return (
+    <Stack>
+      <Text size="sm">
+        Réforme : <strong>{reforme.libref}</strong>
+      </Text>
+      {objectifs.isPending ? (
+        <Loader size="sm" aria-label="Chargement..." />
+      ) : (objectifs.data ?? []).length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {REFORME_MESSAGES.noObjectifs}
+        </Text>
+      ) : (
+        <Table withTableBorder striped aria-label="Objectifs de la réforme">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Objectif</Table.Th>
+              <Table.Th w={110}>Résultats</Table.Th>
+              <Table.Th w={100}>Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {(objectifs.data ?? []).map((objectif) => (
+              <Table.Tr key={objectif.id}>
+                <Table.Td>{objectif.libobjectif}</Table.Td>
+                <Table.Td>{objectif.results?.length ?? 0}</Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    <Tooltip label="Modifier">
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={`Modifier l'objectif ${objectif.libobjectif}`}
+                        onClick={() => startEditing(objectif)}
+                      >
+                        <IconEdit size={16} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Tooltip label="Supprimer">
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Supprimer l'objectif ${objectif.libobjectif}`}
+                        onClick={() => setRemoving(objectif)}
+                      >
+                        <IconTrash size={16} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <form noValidate onSubmit={handleSubmit((values) => save.mutate(values))}>
+        <Stack>
+          <Textarea
+            label={editing ? "Libellé de l'objectif (modification)" : "Libellé de l'objectif"}
+            withAsterisk
+            resize="vertical"
+            rows={2}
+            data-autofocus
+            error={errors.libobjectif?.message}
+            {...register('libobjectif')}
+          />
+          <Group justify="flex-end">
+            {editing && (
+              <Button
+                variant="default"
+                onClick={() => {
+                  setEditing(undefined);
+                  reset({ libobjectif: '', reforme_id: reforme.id });
+                }}
+              >
+                Annuler la modification
+              </Button>
+            )}
+            <Button variant="default" onClick={onClose}>
+              Fermer
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {editing ? 'Modifier' : 'Enregistrer'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      <ConfirmDialog
+        opened={removing !== undefined}
+        loading={remove.isPending}
+        onConfirm={() => removing && remove.mutate(removing, { onSettled: () => setRemoving(undefined) })}
+        onCancel={() => setRemoving(undefined)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,71 @@
+import { ActionIcon, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
+import type { ReformeFilters } from '@reformes/domain';
+import { IconSearch, IconX } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { allRowsQuery } from '../../components/list-page/list-api.ts';
+import { TYPE_OPTIONS } from './reforme-format.ts';
+
+const ALL = 'all';
+
+interface LookupRow {
+  id: number;
+  [field: string]: unknown;
+}
+
+function useOptions(resource: string, label: (row: LookupRow) => string, allLabel: string) {
+  const rows = useQuery(allRowsQuery<LookupRow>(resource));
+  return [{ value: ALL, label: allLabel }, ...(rows.data ?? []).map((row) => ({ value: String(row.id), label: label(row) }))];
+}
+
+interface ReformeFiltersBarProps {
+  filters: ReformeFilters;
+  onChange: (filters: ReformeFilters) => void;
+  /** The text typed in the search box (searched by the server once the typing pauses). */
+  search: string;
+  onSearchChange: (search: string) => void;
+  onReset: () => void;
+}
+
+/** Structure, Nature, Couverture ("Toutes") and Type de réforme ("Tout"), plus the text search (spec §2.5, §2.10). */
+export function ReformeFiltersBar({ filters, onChange, search, onSearchChange, onReset }: ReformeFiltersBarProps) {
+  const structures = useOptions('structures', (row) => `${row.designation} (${row.sigl})`, 'Toutes');
+  const natures = useOptions('natures', (row) => String(row.libnature), 'Toutes');
+  const covers = useOptions('covers', (row) => String(row.lib_couvert), 'Toutes');
+  const types = [{ value: ALL, label: 'Tout' }, ...TYPE_OPTIONS];
+
+  const select = (key: 'structure_id' | 'nature_id' | 'couverture_id' | 'typeref') => ({
+    value: filters[key] === undefined ? ALL : String(filters[key]),
+    allowDeselect: false,
+    searchable: key === 'structure_id',
+    nothingFoundMessage: 'Aucun résultat trouvé',
+    onChange: (value: string | null) => {
+      const next = { ...filters };
+      if (!value || value === ALL) delete next[key];
+      else if (key === 'typeref') next.typeref = value as ReformeFilters['typeref'];
+      else next[key] = Number(value);
+      onChange(next);
+    },
+  });
+
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} role="search" aria-label="Filtres des réformes">
+      <Select label="Structure" data={structures} {...select('structure_id')} />
+      <Select label="Nature" data={natures} {...select('nature_id')} />
+      <Select label="Couverture" data={covers} {...select('couverture_id')} />
+      <Select label="Type de réforme" data={types} {...select('typeref')} />
+      <Group gap="xs" align="flex-end" wrap="nowrap">
+        <TextInput
+          label="Rechercher"
+          placeholder="Rechercher..."
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(event) => onSearchChange(event.currentTarget.value)}
+          style={{ flex: 1 }}
+        />
+        <ActionIcon variant="default" size="lg" aria-label="Réinitialiser les filtres" title="Réinitialiser les filtres" onClick={onReset}>
+          <IconX size={18} aria-hidden />
+        </ActionIcon>
+      </Group>
+    </SimpleGrid>
+  );
+}

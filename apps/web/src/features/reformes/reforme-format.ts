@@ -1,0 +1,42 @@
+import { ETATS_MOR, parseAmount } from '@reformes/domain';
+import dayjs from 'dayjs';
+
+/** Spec §9: list pages show long French dates — `longDate('2026-01-15')` is "15 janvier 2026". */
+export function longDate(value: string | null | undefined): string {
+  return value ? dayjs(value).locale('fr').format('D MMMM YYYY') : '';
+}
+
+/** Day-month-year: `dayMonthYear('2026-01-15')` is "15/01/2026". */
+export function dayMonthYear(value: string | null | undefined): string {
+  return value ? dayjs(value).format('DD/MM/YYYY') : '';
+}
+
+/** Day-month-year and time (my records, history): "15/01/2026 à 09:30". */
+export function dateTime(value: string | null | undefined): string {
+  return value ? dayjs(value).format('DD/MM/YYYY [à] HH:mm') : '';
+}
+
+const euro = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
+
+/** "1234.5" (the API's numeric string) or 1234.5 -> "1 234,50 €"; blank stays blank. */
+export function formatEuro(value: string | number | null | undefined): string {
+  const amount = parseAmount(value ?? null);
+  return amount === null || !Number.isFinite(amount) ? '' : euro.format(amount);
+}
+
+/** The label of an état de mise en œuvre ("en_cours" -> "En cours"). */
+export function etatLabel(value: string | null | undefined): string {
+  return ETATS_MOR.find((etat) => etat.value === value)?.label ?? '';
+}
+
+/** "SECTORIELLE" -> "Sectorielle". */
+export function typeLabel(value: string | null | undefined): string {
+  return value ? value.charAt(0) + value.slice(1).toLowerCase() : '';
+}
+
+export const TYPE_OPTIONS = [
+  { value: 'SECTORIELLE', label: 'Sectorielle' },
+  { value: 'TRANSVERSALE', label: 'Transversale' },
+];
+
+export const ETAT_OPTIONS = ETATS_MOR.map((etat) => ({ value: etat.value, label: etat.label }));

@@ -1,0 +1,58 @@
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { permissionName, REFORME_MESSAGES } from '@reformes/domain';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { ErrorAlert } from '../../components/error-alert.tsx';
+import { Pagination } from '../../components/list-page/pagination.tsx';
+import { COLUMNS } from './reforme-columns.tsx';
+import { ReformeFiltersBar } from './reforme-filters.tsx';
+import { reformesPageQuery } from './reformes-api.ts';
+import { ReformesTable } from './reformes-table.tsx';
+import { useReformeActions } from './use-reforme-actions.tsx';
+import { useReformesPage } from './use-reformes-page.ts';
+
+const columns = [COLUMNS.libref, COLUMNS.type, COLUMNS.periode, COLUMNS.dateDebut, COLUMNS.dateFin, COLUMNS.etat, COLUMNS.publiee];
+
+/** "Liste des réformes" (/admin/list-reformes): filters, and the row actions of the user's role (spec §6). */
+export function ReformesListPage() {
+  const list = useReformesPage(reformesPageQuery);
+  const actions = useReformeActions('list');
+  const canAdd = actions.features.includes(permissionName('reformes', 'add'));
+
+  return (
+    <Stack>
+      <Title order={1}>{REFORME_MESSAGES.listTitle}</Title>
+      <Group gap="xs">
+        {canAdd && (
+          <Button component={Link} to="/admin/create-reforme" leftSection={<IconPlus size={16} aria-hidden />}>
+            Ajouter
+          </Button>
+        )}
+        <Button component={Link} to="/admin/search-reformes" variant="light" leftSection={<IconSearch size={16} aria-hidden />}>
+          Recherche avancée
+        </Button>
+      </Group>
+      <ReformeFiltersBar
+        filters={list.filters}
+        onChange={list.setFilters}
+        search={list.search}
+        onSearchChange={list.setSearch}
+        onReset={list.reset}
+      />
+      <Text aria-live="polite">{list.total} élément(s)</Text>
+      {list.error ? (
+        <ErrorAlert title={REFORME_MESSAGES.errorTitle} error={list.error} />
+      ) : (
+        <ReformesTable
+          label={REFORME_MESSAGES.listTitle}
+          columns={columns}
+          rows={list.rows}
+          isLoading={list.isLoading}
+          actions={actions.renderActions}
+        />
+      )}
+      <Pagination {...list.pagination} />
+      {actions.dialogs}
+    </Stack>
+  );
+}

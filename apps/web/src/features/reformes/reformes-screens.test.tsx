@@ -1,0 +1,248 @@
+import { defaultPermissionNames, REFORME_MESSAGES, type RoleName, WORKFLOW_MESSAGES } from '@reformes/domain';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { storeSignIn } from '../../app/session.ts';
+import { aUser, fakeServer, renderApp } from '../../test/render-app.tsx';
+
+configure({ asyncUtilTimeout: 10_000 });
+
+function row(id: number, overrides: Record<string, unknown> = {}) {
+  return {
+    id,
+    libref: `Réforme ${id}`,
+    typeref: 'SECTORIELLE',
+    nature_id: 1,
+    objectif_glob: 'Simplifier',
+    popul_cible: 'Entreprises',
+    couverture_id: 2,
+    struct_impl: 'MS',
+    date_debut: '2026-03-01',
+    date_fin: '2026-12-31',
+    periodexe: 'Du 01/03/2026 au 31/12/2026',
+    date_enreg: '2026-02-10T09:30:00.000Z',
+    cadreinst_mor: null,
+    etat_mor: 'planifiee',
+    montant_prevu: '2500',
+    montant_trealise: null,
+    difficult: null,
+    solution: null,
+    perspective: null,
+    isPublished: false,
+    is_active: true,
+    stage: 3,
+    structure_id: 3,
+    nature: { id: 1, libnature: 'Administrative' },
+    couverture: { id: 2, lib_couvert: 'Nationale' },
+    structure: { id: 3, designation: 'Ministère de la Santé', sigl: 'MS' },
+    files: [],
+    ...overrides,
+  };
+}
+
+const page = (rows: unknown[]) => ({
+  body: { message: 'ok', data: { data: rows, current_page: 1, per_page: 10, total: rows.length, last_page: 1 } },
+});
+const none = { body: { message: 'ok', data: [] } };
+
+function signIn(role: RoleName) {
+  storeSignIn({
+    access_token: 'a',
+    refresh_token: 'r',
+    expire_in: 900,
+    features: defaultPermissionNames(role),
+    user: aUser({ roles: [{ id: 1, name: role }] }),
+  });
+}
+
+const lineOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
+
+describe('reform screens', { timeout: 60_000 }, () => {
+  it('lists the reforms with "Publiée?" and sends the filters to the server', async () => {
+    signIn('publication');
+    const fetchMock = fakeServer({
+      'GET reformes': page([row(1, { isPublished: true }), row(2)]),
+      'GET natures': { body: { message: 'ok', data: [{ id: 1, libnature: 'Administrative' }] } },
+      'GET covers': none,
+      'GET structures': none,
+    });
+    const user = userEvent.setup({ delay: null });
+    renderApp('/admin/list-reformes');
+    expect(await screen.findByRole('heading', { name: REFORME_MESSAGES.listTitle })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: REFORME_MESSAGES.listTitle });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Libellé', 'Type', 'Période', 'Date début', 'Date fin', 'Etat', 'Publiée?', 'Actions']);
+    expect(within(await lineOf('Réforme 1')).getByText('Oui')).toBeInTheDocument();
+    expect(within(await lineOf('Réforme 1')).getByRole('button', { name: 'Arrêter la publication' })).toBeInTheDocument();
+    expect(within(await lineOf('Réforme 2')).getByText('Non')).toBeInTheDocument();
+    expect(within(await lineOf('Réforme 2')).getByText('1 mars 2026')).toBeInTheDocument();
+    expect(within(await lineOf('Réforme 2')).getByText('Planifiée')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'Nature' }));
+    await user.click(await screen.findByRole('option', { name: 'Administrative' }));
+    await user.click(screen.getByRole('combobox', { name: 'Type de réforme' }));
+    await user.click(await screen.findByRole('option', { name: 'Transversale' }));
+    await waitFor(() => {
+      const last = new URL(String(fetchMock.mock.calls.filter(([url]) => /\/reformes\?/.test(String(url))).at(-1)?.[0]), 'http://x');
+      expect(last.searchParams.get('nature_id')).toBe('1');
+      expect(last.searchParams.get('typeref')).toBe('TRANSVERSALE');
+      expect(last.searchParams.get('page')).toBe('1');
+    });
+  });
+
+  it('unpublishes after "Voulez vous arrêter de publier cette réforme ?"', async () => {
+    signIn('publication');
+    const fetchMock = fakeServer({
+      'GET reformes': page([row(1, { isPublished: true })]),
+      'GET natures': none,
+      'GET covers': none,
+      'GET structures': none,
+      'GET reformes/state/unpublish/1': { body: { message: WORKFLOW_MESSAGES.unpublished, data: row(1) } },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderApp('/admin/list-reformes');
+    await user.click(within(await lineOf('Réforme 1')).getByRole('button', { name: 'Arrêter la publication' }));
+    const dialog = await screen.findByRole('dialog', { name: WORKFLOW_MESSAGES.publishTitle });
+    expect(within(dialog).getByText(WORKFLOW_MESSAGES.confirmUnpublish)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Oui, continuer' }));
+    expect(await screen.findByText(WORKFLOW_MESSAGES.unpublished)).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('reformes/state/unpublish/1'))).toBe(true);
+  });
+
+  it('lists my records with their status and registration time, and prints the detail sheet', async () => {
+    signIn('saisie');
+    fakeServer({
+      'GET reformes/users/get-my-list': page([row(1, { isPublished: true }), row(2, { stage: 1 })]),
+      'GET reformes/2': {
+        body: { message: 'ok', data: { ...row(2, { stage: 1 }), objectifs: [], files: [], history: [], affectation: null } },
+      },
+    });
+    const printed: string[] = [];
+    window.print = () => {
+      printed.push(document.querySelector('.reforme-print-root')?.textContent ?? '');
+    };
+    const user = userEvent.setup({ delay: null });
+    renderApp('/admin/mylist-reformes');
+    expect(await screen.findByRole('heading', { name: REFORME_MESSAGES.myListTitle })).toBeInTheDocument();
+    const published = await lineOf('Réforme 1');
+    expect(within(published).getByText('Publiée')).toBeInTheDocument();
+    expect(within(published).queryByRole('button', { name: 'Modifier' })).not.toBeInTheDocument();
+    const pending = await lineOf('Réforme 2');
+    expect(within(pending).getByText('En attente')).toBeInTheDocument();
+    expect(within(pending).getByText('01/03/2026')).toBeInTheDocument();
+    expect(within(pending).getByText(/^10\/02\/2026 à \d\d:30$/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ajouter' })).toHaveAttribute('href', '/admin/create-reforme');
+
+    await user.click(within(pending).getByRole('button', { name: 'Consulter' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Fiche de la réforme' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Imprimer' }));
+    expect(printed).toHaveLength(1);
+    expect(printed[0]).toContain('Fiche de la réforme : Réforme 2');
+    expect(printed[0]).toContain('Population cible');
+  });
+
+  it('searches with the columns of the search screen and opens an attachment with the token', async () => {
+    signIn('validation');
+    const fetchMock = fakeServer({
+      'GET reformes': page([row(1, { files: [{ id: 4, name_file: 'Note de cadrage' }] })]),
+      'GET natures': none,
+      'GET covers': none,
+      'GET structures': none,
+      'GET files/4': { body: '%PDF-1.4' },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderApp('/admin/search-reformes');
+    const table = await screen.findByRole('table', { name: REFORME_MESSAGES.searchTitle });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual([
+      'Libellé',
+      'Type',
+      'Objectif global',
+      'Population cible',
+      'Structures impliquées',
+      "Période d'exécution",
+      'Etat MO',
+      'Montant prévu (EUR)',
+      'PDF',
+      'Actions',
+    ]);
+    expect(within(await lineOf('Réforme 1')).getByText(/^2\s500,00\s€$/)).toBeInTheDocument();
+
+    const tab = { location: { href: '' }, close: vi.fn() };
+    vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    URL.createObjectURL = vi.fn(() => 'blob:fichier-4');
+    URL.revokeObjectURL = vi.fn();
+    await user.click(within(await lineOf('Réforme 1')).getByRole('button', { name: 'voir fichier : Note de cadrage' }));
+    await waitFor(() => expect(tab.location.href).toBe('blob:fichier-4'));
+    const [, init] = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/files/4')) ?? [];
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer a');
+
+    await user.type(screen.getByRole('textbox', { name: 'Rechercher' }), 'guichet');
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => new URL(String(url), 'http://x').searchParams.get('search') === 'guichet')).toBe(true),
+    );
+  });
+
+  it('uploads only PDF files, with a name, without saving the reform', async () => {
+    signIn('saisie');
+    const fetchMock = fakeServer({
+      'GET natures': none,
+      'GET covers': none,
+      'GET structures': none,
+      'POST files': { status: 201, body: { message: REFORME_MESSAGES.fileUploaded, data: { id: 31, name_file: 'Note de cadrage' } } },
+    });
+    const user = userEvent.setup({ delay: null, applyAccept: false });
+    renderApp('/admin/create-reforme');
+    await user.click(await screen.findByRole('button', { name: 'Ajouter un fichier' }));
+    const dialog = await screen.findByRole('dialog', { name: REFORME_MESSAGES.fileTitle });
+    await user.click(within(dialog).getByRole('button', { name: 'Charger' }));
+    expect(await within(dialog).findByText(REFORME_MESSAGES.fileName)).toBeInTheDocument();
+    expect(within(dialog).getByText(REFORME_MESSAGES.file)).toBeInTheDocument();
+
+    const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['png'], 'photo.png', { type: 'image/png' })] } });
+    expect(await within(dialog).findByText(REFORME_MESSAGES.pdfOnly)).toBeInTheDocument();
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'Nom du fichier' }), 'Note de cadrage');
+    fireEvent.change(input, { target: { files: [new File(['%PDF-1.4'], 'cadrage.pdf', { type: 'application/pdf' })] } });
+    await user.click(within(dialog).getByRole('button', { name: 'Charger' }));
+    const uploaded = (await screen.findByText(REFORME_MESSAGES.fileUploaded)).closest('[role="alert"]') as HTMLElement;
+    expect(within(uploaded).getByText(REFORME_MESSAGES.fileTitle)).toBeInTheDocument();
+    // The panel's submit stays in the panel: the reform itself is not sent.
+    const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').map(([url]) => String(url));
+    expect(posts).toEqual(['/api/v1/files']);
+    expect(screen.queryByText(REFORME_MESSAGES.libref)).not.toBeInTheDocument();
+    await user.click(within(dialog).getAllByRole('button', { name: 'Fermer' }).at(-1) as HTMLElement);
+    expect(await screen.findByRole('table', { name: 'Fichiers joints' })).toHaveTextContent('Note de cadrage');
+  });
+
+  it('asks for every field of an expected result, with the spec messages', async () => {
+    signIn('saisie');
+    fakeServer({
+      'GET reformes/users/get-by-role': page([row(1, { stage: 1 })]),
+      'GET objectifs/by-reforme/1': {
+        body: { message: 'ok', data: [{ id: 7, libobjectif: 'Réduire les délais', reforme_id: 1, is_active: true, results: [] }] },
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderApp('/admin/treatment-reformes');
+    await user.click(within(await lineOf('Réforme 1')).getByRole('button', { name: 'Enregistrer un résultat attendu' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enregistrer un résultat attendu' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Enregistrer' }));
+    for (const message of [
+      "Le Libellé de l'objectif est requis",
+      'Le Libellé du résultat est requis',
+      "L'indicateur est requis",
+      'La valeur cible est requise',
+      'La valeur référence est requise est requise',
+    ]) {
+      expect(await within(dialog).findByText(message)).toBeInTheDocument();
+    }
+  });
+});

@@ -1,0 +1,220 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { REFORME_MESSAGES, type ResultatInput, resultatSchema } from '@reformes/domain';
+import { IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { showApiError } from '../../api/show-api-error.tsx';
+import { ConfirmDialog } from '../../components/list-page/confirm-dialog.tsx';
+import { notifySuccess } from '../../components/notify.tsx';
+import { createResultat, deleteResultat, objectifsOfReformeQuery, type ResultatPayload } from './objectifs-api.ts';
+import { useReloadObjectifs } from './objectifs-modal.tsx';
+import type { ResultatRow } from './reformes-api.ts';
+
+interface ResultatModalProps {
+  /** The reform whose objectives receive the result; the modal is closed when undefined. */
+  reforme: { id: number; libref: string } | undefined;
+  /** The objective chosen at opening (from /admin/objectifs). */
+  objectifId?: number;
+  onClose: () => void;
+}
+
+/** "Enregistrer un résultat attendu" (spec §5): objective, label, indicator, target and reference values. */
+export function ResultatModal({ reforme, objectifId, onClose }: ResultatModalProps) {
+  return (
+    <Modal
+      opened={reforme !== undefined}
+      onClose={onClose}
+      title="Enregistrer un résultat attendu"
+      size="lg"
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      closeButtonProps={{ 'aria-label': 'Fermer' }}
+    >
+      {reforme && <ResultatEditor reforme={reforme} objectifId={objectifId} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+const blank = (objectifId: string): ResultatInput => ({
+  objectif_id: objectifId,
+  libresult: '',
+  indicateur: '',
+  valeur_cible: '',
+  valeurref: '',
+});
+
+function ResultatEditor({
+  reforme,
+  objectifId,
+  onClose,
+}: {
+  reforme: { id: number; libref: string };
+  objectifId?: number;
+  onClose: () => void;
+}) {
+  const objectifs = useQuery(objectifsOfReformeQuery(reforme.id));
+  const reload = useReloadObjectifs();
+  const [removing, setRemoving] = useState<ResultatRow>();
+
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<ResultatInput, unknown, ResultatPayload>({
+    resolver: zodResolver(resultatSchema) as never,
+    mode: 'all',
+    defaultValues: blank(objectifId ? String(objectifId) : ''),
+  });
+  const chosen = useWatch({ control, name: 'objectif_id' });
+  const chosenObjectif = objectifs.data?.find((objectif) => String(objectif.id) === String(chosen));
+
+  const save = useMutation({
+    mutationFn: createResultat,
+    onSuccess: (response, values) => {
+      notifySuccess(response.message, REFORME_MESSAGES.objectifsTitle);
+      // The objective stays chosen: its next result is typed straight away.
+      reset(blank(String(values.objectif_id)));
+      return reload();
+    },
+    onError: (error) => showApiError(error, REFORME_MESSAGES.objectifsTitle),
+  });
+
+  const remove = useMutation({
+    mutationFn: (result: ResultatRow) => deleteResultat(result.id),
+    onSuccess: (response) => {
+      notifySuccess(response.message, REFORME_MESSAGES.objectifsTitle);
+      return reload();
+    },
+    onError: (error) => showApiError(error, REFORME_MESSAGES.objectifsTitle),
+  });
+
+  if (objectifs.isPending) return <Loader size="sm" aria-label="Chargement..." />;
+  const options = (objectifs.data ?? []).map((objectif) => ({ value: String(objectif.id), label: objectif.libobjectif }));
+  const message = (field: keyof ResultatInput) => errors[field]?.message as string | undefined;
+
+  return (
+    <Stack>
+      <Text size="sm">
+        Réforme : <strong>{reforme.libref}</strong>
+      </Text>
+      {options.length === 0 && (
+        <Text c="dimmed" size="sm">
+          {REFORME_MESSAGES.noObjectifs} : définissez d'abord un objectif.
+        </Text>
+      )}
+      <form noValidate onSubmit={handleSubmit((values) => save.mutate(values))}>
+        <Stack>
+          <Controller
+            name="objectif_id"
+            control={control}
+            render={({ field }) => (
+              <Select
+                label="Objectif"
+                withAsterisk
+                data={options}
+                placeholder="Choisir un objectif"
+                value={field.value ? String(field.value) : null}
+                onChange={(value) => field.onChange(value ?? '')}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                error={message('objectif_id')}
+              />
+            )}
+          />
+          <TextInput label="Libellé du résultat" withAsterisk error={message('libresult')} {...register('libresult')} />
+          <TextInput label="Indicateur" withAsterisk error={message('indicateur')} {...register('indicateur')} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="Valeur cible"
+              withAsterisk
+              inputMode="decimal"
+              error={message('valeur_cible')}
+              {...register('valeur_cible')}
+            />
+            <TextInput label="Valeur référence" withAsterisk inputMode="decimal" error={message('valeurref')} {...register('valeurref')} />
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Fermer
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              Enregistrer
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      {chosenObjectif && (
+        <Stack gap="xs">
+          <Text fw={600} size="sm">
+            Résultats attendus de l'objectif « {chosenObjectif.libobjectif} »
+          </Text>
+          {(chosenObjectif.results ?? []).length === 0 ? (
+            <Text c="dimmed" size="sm">
+              {REFORME_MESSAGES.noResults}
+            </Text>
+          ) : (
+            <Table withTableBorder striped aria-label="Résultats attendus de l'objectif">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Résultat attendu</Table.Th>
+                  <Table.Th>Indicateur</Table.Th>
+                  <Table.Th>Cible</Table.Th>
+                  <Table.Th>Référence</Table.Th>
+                  <Table.Th w={60}>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {(chosenObjectif.results ?? []).map((result) => (
+                  <Table.Tr key={result.id}>
+                    <Table.Td>{result.libresult}</Table.Td>
+                    <Table.Td>{result.indicateur}</Table.Td>
+                    <Table.Td>{Number(result.valeur_cible).toLocaleString('fr-FR')}</Table.Td>
+                    <Table.Td>{Number(result.valeurref).toLocaleString('fr-FR')}</Table.Td>
+                    <Table.Td>
+                      <Tooltip label="Supprimer">
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Supprimer le résultat ${result.libresult}`}
+                          onClick={() => setRemoving(result)}
+                        >
+                          <IconTrash size={16} aria-hidden />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </Stack>
+      )}
+      <ConfirmDialog
+        opened={removing !== undefined}
+        loading={remove.isPending}
+        onConfirm={() => removing && remove.mutate(removing, { onSettled: () => setRemoving(undefined) })}
+        onCancel={() => setRemoving(undefined)}
+      />
+    </Stack>
+  );
+}

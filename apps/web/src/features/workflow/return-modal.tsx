@@ -1,0 +1,69 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { WORKFLOW_MESSAGES } from '@reformes/domain';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+
+const returnSchema = z.object({
+  instruction: z.string().trim().min(1, { error: WORKFLOW_MESSAGES.instructionRequired }),
+});
+
+interface ReturnModalProps {
+  /** The reform sent back; the modal is closed when undefined. */
+  reforme: { libref: string } | undefined;
+  saving: boolean;
+  onSubmit: (instruction: string) => void;
+  onClose: () => void;
+}
+
+/** "Retourner pour correction": the instruction is required (spec §5); the receiving stage sees it as a banner. */
+export function ReturnModal({ reforme, saving, onSubmit, onClose }: ReturnModalProps) {
+  return (
+    <Modal
+      opened={reforme !== undefined}
+      onClose={onClose}
+      title={WORKFLOW_MESSAGES.returnAction}
+      size="lg"
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      closeButtonProps={{ 'aria-label': 'Fermer' }}
+    >
+      {reforme && <ReturnForm libref={reforme.libref} saving={saving} onSubmit={onSubmit} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function ReturnForm({ libref, saving, onSubmit, onClose }: Omit<ReturnModalProps, 'reforme'> & { libref: string }) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(returnSchema), mode: 'all', defaultValues: { instruction: '' } });
+  return (
+    <form noValidate onSubmit={handleSubmit((values) => onSubmit(values.instruction.trim()))}>
+      <Stack>
+        <Text size="sm">
+          Réforme : <strong>{libref}</strong>
+        </Text>
+        <Textarea
+          label={WORKFLOW_MESSAGES.instructionLabel}
+          description="Ce qu'il faut corriger, visible par l'étape qui reçoit la réforme"
+          withAsterisk
+          resize="vertical"
+          rows={3}
+          data-autofocus
+          error={errors.instruction?.message}
+          {...register('instruction')}
+        />
+      </Stack>
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={onClose}>
+          Annuler
+        </Button>
+        <Button type="submit" color="orange" loading={saving}>
+          Retourner
+        </Button>
+      </Group>
+    </form>
+  );
+}

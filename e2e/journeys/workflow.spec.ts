@@ -1,0 +1,152 @@
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { REFORME_MESSAGES, WORKFLOW_MESSAGES } from '@reformes/domain';
+import { apiSignIn, DEMO_ACCOUNTS, sideMenu, signIn, toast } from '../support/app.ts';
+
+/** Each role in its own browser, as four people at four desks. */
+async function deskOf(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, email);
+  return page;
+}
+
+/** The figure of a dashboard stat card. */
+async function counter(page: Page, label: string): Promise<number> {
+  await page.goto('/admin/dashboard');
+  const value = page.getByText(label, { exact: true }).locator('xpath=following-sibling::p[1]');
+  await expect(value).toBeVisible();
+  return Number(((await value.textContent()) ?? '').replace(/\D/g, ''));
+}
+
+function line(page: Page, label: string): Locator {
+  return page.getByRole('row').filter({ has: page.getByText(label, { exact: true }) });
+}
+
+async function openTreatment(page: Page, menu: string) {
+  // From the dashboard, as a user starting a new task: the list is read afresh.
+  await page.goto('/admin/dashboard');
+  await sideMenu(page).getByRole('link', { name: menu }).click();
+  await expect(page).toHaveURL('/admin/treatment-reformes');
+  await expect(page.getByRole('heading', { name: WORKFLOW_MESSAGES.treatmentTitle })).toBeVisible();
+}
+
+async function transmit(page: Page, libref: string) {
+  await line(page, libref).getByRole('button', { name: 'Transmettre' }).click();
+  const dialog = page.getByRole('dialog', { name: WORKFLOW_MESSAGES.transmitTitle });
+  await expect(dialog).toContainText(WORKFLOW_MESSAGES.confirmTransmit);
+  await dialog.getByRole('button', { name: 'Oui, continuer' }).click();
+  await expect(toast(page, WORKFLOW_MESSAGES.transmitted)).toBeVisible();
+  await expect(line(page, libref)).toHaveCount(0);
+}
+
+test('a reform goes up from saisie to publication, back once for correction, and is published', async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  const libref = `Carte vitale dématérialisée ${Date.now().toString(36).slice(-5)}`;
+  const instruction = 'Préciser la population cible et le calendrier de déploiement.';
+
+  // Set-up through the API: a reform recorded by saisie (stage 1).
+  const saisieApi = await apiSignIn(request, DEMO_ACCOUNTS.saisie.email);
+  const natures = await (await request.get('/api/v1/natures', { headers: saisieApi.headers })).json();
+  const covers = await (await request.get('/api/v1/covers', { headers: saisieApi.headers })).json();
+  const created = await request.post('/api/v1/reformes', {
+    headers: saisieApi.headers,
+    data: {
+      libref,
+      typeref: 'TRANSVERSALE',
+      nature_id: natures.data[0].id,
+      couverture_id: covers.data[0].id,
+      objectif_glob: 'Supprimer la carte papier',
+      popul_cible: 'Assurés sociaux',
+      struct_impl: 'Ministère de la Santé',
+      date_debut: '2026-04-01',
+      date_fin: '2027-03-31',
+      etat_mor: 'en_cours',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  const saisie = await deskOf(browser, DEMO_ACCOUNTS.saisie.email);
+  const validation = await deskOf(browser, DEMO_ACCOUNTS.validation.email);
+  const publication = await deskOf(browser, DEMO_ACCOUNTS.publication.email);
+
+  const pendingTransmission = await counter(saisie, 'Réformes en attente de transmission');
+  const pendingValidation = await counter(validation, 'Réformes en attente de validation');
+  const pendingPublication = await counter(publication, 'Réformes en attente de publication');
+
+  // saisie transmits.
+  await openTreatment(saisie, 'A transmettre');
+  await expect(line(saisie, libref)).toBeVisible();
+  await expect(line(saisie, libref).getByRole('button', { name: 'Publier' })).toHaveCount(0);
+  await expect(line(saisie, libref).getByRole('button', { name: 'Retourner pour correction' })).toHaveCount(0);
+  await saisie.screenshot({ path: '/tmp/workflow-saisie.png', fullPage: true });
+  await transmit(saisie, libref);
+  expect(await counter(saisie, 'Réformes en attente de transmission')).toBe(pendingTransmission - 1);
+  expect(await counter(validation, 'Réformes en attente de validation')).toBe(pendingValidation + 1);
+
+  // validation returns it for correction: the instruction is required.
+  await openTreatment(validation, 'A valider');
+  await line(validation, libref).getByRole('button', { name: 'Retourner pour correction' }).click();
+  const back = validation.getByRole('dialog', { name: 'Retourner pour correction' });
+  await back.getByRole('button', { name: 'Retourner' }).click();
+  await expect(back.getByText(WORKFLOW_MESSAGES.instructionRequired)).toBeVisible();
+  await back.getByRole('textbox', { name: 'Instruction' }).fill(instruction);
+  await validation.screenshot({ path: '/tmp/workflow-return.png' });
+  await back.getByRole('button', { name: 'Retourner' }).click();
+  await expect(toast(validation, WORKFLOW_MESSAGES.returned)).toBeVisible();
+  await expect(line(validation, libref)).toHaveCount(0);
+
+  // saisie sees the banner with the instruction, and the history, then transmits again.
+  await openTreatment(saisie, 'A transmettre');
+  await line(saisie, libref).getByRole('button', { name: 'Consulter' }).click();
+  const sheet = saisie.getByRole('dialog', { name: 'Fiche de la réforme' });
+  await expect(sheet.getByRole('alert').filter({ hasText: WORKFLOW_MESSAGES.returnedBanner })).toContainText(instruction);
+  await sheet.getByRole('tab', { name: 'Historique' }).click();
+  const history = sheet.getByRole('table', { name: 'Historique de la réforme' });
+  await expect(history.getByRole('row')).toHaveCount(4);
+  await expect(history.getByRole('row').nth(1)).toContainText('Création');
+  await expect(history.getByRole('row').nth(2)).toContainText(/Transmission.*Awa Dubois.*Saisie.*Validation/);
+  await expect(history.getByRole('row').nth(3)).toContainText(/Retour pour correction.*Jean-Paul Moreau.*Validation.*Saisie/);
+  await expect(history.getByRole('row').nth(3)).toContainText(instruction);
+  await saisie.screenshot({ path: '/tmp/workflow-history.png' });
+  await sheet.getByRole('button', { name: 'Fermer' }).last().click();
+  await transmit(saisie, libref);
+
+  // validation transmits to publication.
+  await openTreatment(validation, 'A valider');
+  await expect(line(validation, libref).getByRole('button', { name: 'Publier' })).toHaveCount(0);
+  await transmit(validation, libref);
+  expect(await counter(validation, 'Réformes en attente de validation')).toBe(pendingValidation);
+  expect(await counter(publication, 'Réformes en attente de publication')).toBe(pendingPublication + 1);
+
+  // publication publishes (right arrow), never transmits.
+  await openTreatment(publication, 'A publier');
+  await expect(line(publication, libref).getByRole('button', { name: 'Transmettre' })).toHaveCount(0);
+  await line(publication, libref).getByRole('button', { name: 'Publier' }).click();
+  const confirm = publication.getByRole('dialog', { name: WORKFLOW_MESSAGES.publishTitle });
+  await expect(confirm).toContainText(WORKFLOW_MESSAGES.confirmPublish);
+  await publication.screenshot({ path: '/tmp/workflow-publish.png' });
+  await confirm.getByRole('button', { name: 'Oui, continuer' }).click();
+  await expect(toast(publication, WORKFLOW_MESSAGES.published)).toBeVisible();
+  await expect(line(publication, libref)).toHaveCount(0);
+  expect(await counter(publication, 'Réformes en attente de publication')).toBe(pendingPublication);
+
+  // Listed as published.
+  await sideMenu(publication).getByRole('link', { name: 'Liste' }).click();
+  await expect(publication.getByRole('heading', { name: REFORME_MESSAGES.listTitle })).toBeVisible();
+  await publication.getByRole('textbox', { name: 'Rechercher' }).fill(libref);
+  await expect(publication.getByText('1 élément(s)')).toBeVisible();
+  await expect(line(publication, libref)).toContainText('Oui');
+  await expect(line(publication, libref).getByRole('button', { name: 'Arrêter la publication' })).toBeVisible();
+  await publication.screenshot({ path: '/tmp/workflow-published.png', fullPage: true });
+
+  // The creator's records say "Publiée", and the reform no longer changes for saisie.
+  await sideMenu(saisie).getByRole('link', { name: 'Mes enregistrements' }).click();
+  await expect(line(saisie, libref)).toContainText('Publiée');
+  await expect(line(saisie, libref).getByRole('button', { name: 'Modifier' })).toHaveCount(0);
+
+  // The dashboard charts read out their figures.
+  await publication.goto('/admin/dashboard');
+  await expect(publication.getByRole('img', { name: /Réformes par état.*En cours : \d+/ })).toBeVisible();
+  await expect(publication.getByRole('img', { name: /Réformes par nature/ })).toBeVisible();
+  await publication.screenshot({ path: '/tmp/workflow-dashboard.png', fullPage: true });
+});
