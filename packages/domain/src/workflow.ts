@@ -95,3 +95,11 @@ export function transitionOf(
     }
   }
 }
+
+/**
+ * Whose reforms "A transmettre / A valider / A publier" lists: the role's work stage; saisie
+ * central's reforms start at publication, so that is where it finds them.
+ */
+export function treatmentStageOf(role: string | undefined): Stage | undefined {
+  return role === 'saisie central' ? STAGES.publication : workStageOf(role);
+}

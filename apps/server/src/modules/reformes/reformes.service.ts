@@ -1,4 +1,4 @@
-import { creationStageOf, pendingStageOf, periodText, REFORME_MESSAGES, type Reforme, type ReformeFilters } from '@reformes/domain';
+import { creationStageOf, periodText, REFORME_MESSAGES, type Reforme, type ReformeFilters, treatmentStageOf } from '@reformes/domain';
 import { and, count, desc, eq, getTableColumns, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
@@ -23,6 +23,7 @@ import { assertCanChange, findReformeInScope, reformeScope } from './reforme-sco
 
 export const REFORME_FILES_FOLDER = 'reformes';
 const SEARCH_LIMIT = 200;
+const PLAIN_LIST_LIMIT = 1000;
 
 /** The reform search (spec §3 "Local search filter"): the folded texts, and the ISO dates when digits are typed. */
 export function reformeSearch(text: string): SQL | undefined {
@@ -70,7 +71,8 @@ export function createReformesService({ db, files }: { db: Db; files: FileStore 
   }
 
   async function page(where: SQL | undefined, perPage: number | undefined, pageNumber: number) {
-    if (!perPage) return rows(where);
+    // A whole list (selects) stops at PLAIN_LIST_LIMIT: at 100 000 reforms nobody scrolls further.
+    if (!perPage) return rows(where, PLAIN_LIST_LIMIT);
     const [[{ total }], data] = await Promise.all([
       // The count needs no join: every filter is on the reforms table itself.
       db.select({ total: count() }).from(reformes).where(where),
@@ -161,7 +163,7 @@ export function createReformesService({ db, files }: { db: Db; files: FileStore 
         to_stage: affectations.to_stage,
         instruction: affectations.instruction,
         created_at: affectations.created_at,
-        user: sql<string | null>`${users.firstname} || ' ' || ${users.lastname}`,
+        user: sql<string | null>`nullif(concat_ws(' ', ${users.firstname}, ${users.lastname}), '')`,
       })
       .from(affectations)
       .leftJoin(users, eq(users.id, affectations.user_id))
@@ -193,7 +195,7 @@ export function createReformesService({ db, files }: { db: Db; files: FileStore 
 
     /** The reforms waiting at the caller's stage, in its scope ("A transmettre", "A valider", "A publier"). */
     byRole(auth: AuthContext, perPage: number | undefined, pageNumber: number) {
-      const stage = pendingStageOf(auth.role);
+      const stage = treatmentStageOf(auth.role);
       if (!stage) return page(sql`false`, perPage, pageNumber);
       return page(and(reformeScope(auth), eq(reformes.stage, stage), eq(reformes.isPublished, false)), perPage, pageNumber);
     },
