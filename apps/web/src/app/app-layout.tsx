@@ -8,6 +8,7 @@ import { ProfileModal } from '../features/profile/profile-modal.tsx';
 import { LoadingScreen } from './loading-screen.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { useSession } from './use-session.ts';
+import { useSessionRefresh } from './use-session-refresh.ts';
 import { MOBILE_QUERY, UserMenu } from './user-menu.tsx';
 
 const NAVBAR_ID = 'menu-principal';
@@ -20,6 +21,8 @@ export function AppLayout() {
   const [profileOpened, profile] = useDisclosure(false);
   const isMobile = useMediaQuery(MOBILE_QUERY);
   const signOut = useSignOut();
+  // Rights change in "Rôles & permissions": follow them without signing in again.
+  useSessionRefresh();
 
   return (
     <AppShell

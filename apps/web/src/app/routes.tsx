@@ -9,11 +9,33 @@ const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 
 const AppLayout = page(() => import('./app-layout.tsx'), 'AppLayout');
 const PublicReformesPage = page(() => import('../features/public-reformes/public-reformes-page.tsx'), 'PublicReformesPage');
+const PublicReformePage = page(() => import('../features/public-reformes/public-reforme-page.tsx'), 'PublicReformePage');
 const LoginPage = page(() => import('../features/auth/login-page.tsx'), 'LoginPage');
 const ForgotPasswordPage = page(() => import('../features/auth/forgot-password-page.tsx'), 'ForgotPasswordPage');
 const FirstPasswordPage = page(() => import('../features/auth/first-password-page.tsx'), 'FirstPasswordPage');
 const RecoveryPasswordPage = page(() => import('../features/auth/recovery-password-page.tsx'), 'RecoveryPasswordPage');
 const DashboardPage = page(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage');
+const SuiviEntryPage = page(() => import('../features/suivi/suivi-entry-page.tsx'), 'SuiviEntryPage');
+const SuiviViewPage = page(() => import('../features/suivi/suivi-view-page.tsx'), 'SuiviViewPage');
+const CreateReformePage = page(() => import('../features/reformes/reforme-form-page.tsx'), 'CreateReformePage');
+const EditReformePage = page(() => import('../features/reformes/reforme-form-page.tsx'), 'EditReformePage');
+const ReformesListPage = page(() => import('../features/reformes/reformes-list-page.tsx'), 'ReformesListPage');
+const MyReformesPage = page(() => import('../features/reformes/my-reformes-page.tsx'), 'MyReformesPage');
+const SearchReformesPage = page(() => import('../features/reformes/search-reformes-page.tsx'), 'SearchReformesPage');
+const ObjectifsPage = page(() => import('../features/reformes/objectifs-page.tsx'), 'ObjectifsPage');
+const TreatmentPage = page(() => import('../features/workflow/treatment-page.tsx'), 'TreatmentPage');
+const UsersPage = page(() => import('../features/users/users-page.tsx'), 'UsersPage');
+const RolesPage = page(() => import('../features/access/roles-page.tsx'), 'RolesPage');
+const PermissionsPage = page(() => import('../features/access/permissions-page.tsx'), 'PermissionsPage');
+const ProfilsPage = page(() => import('../features/access/profils-page.tsx'), 'ProfilsPage');
+const SectorsPage = page(() => import('../features/reference/sectors.tsx'), 'SectorsPage');
+const StructuresPage = page(() => import('../features/reference/structures.tsx'), 'StructuresPage');
+const NaturesPage = page(() => import('../features/reference/natures.tsx'), 'NaturesPage');
+const CoversPage = page(() => import('../features/reference/covers.tsx'), 'CoversPage');
+const EntitiesPage = page(() => import('../features/reference/entities.tsx'), 'EntitiesPage');
+const AccountPage = page(() => import('../features/account/account-page.tsx'), 'AccountPage');
+const UserSettingsPage = page(() => import('../features/account/user-settings-page.tsx'), 'UserSettingsPage');
+const BackupsPage = page(() => import('../features/backups/backups-page.tsx'), 'BackupsPage');
 
 /** Screens load on demand; "Chargement..." shows meanwhile (spec §2.4). */
 function Root() {
@@ -38,6 +60,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="/accueil" replace /> },
       { path: 'accueil', element: <PublicReformesPage /> },
+      { path: 'accueil/reformes/:id', element: <PublicReformePage /> },
       {
         element: <RequireGuest />,
         children: [
@@ -62,6 +85,27 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <Navigate to="/admin/dashboard" replace /> },
               { path: 'dashboard', element: <DashboardPage /> },
+              { path: 'follow-reforme-create', element: <SuiviEntryPage /> },
+              { path: 'follow-reformes', element: <SuiviViewPage /> },
+              { path: 'create-reforme', element: <CreateReformePage /> },
+              { path: 'edit-reforme/:id', element: <EditReformePage /> },
+              { path: 'list-reformes', element: <ReformesListPage /> },
+              { path: 'mylist-reformes', element: <MyReformesPage /> },
+              { path: 'search-reformes', element: <SearchReformesPage /> },
+              { path: 'treatment-reformes', element: <TreatmentPage /> },
+              { path: 'objectifs', element: <ObjectifsPage /> },
+              { path: 'users', element: <UsersPage /> },
+              { path: 'roles', element: <RolesPage /> },
+              { path: 'permissions', element: <PermissionsPage /> },
+              { path: 'profils', element: <ProfilsPage /> },
+              { path: 'sectors', element: <SectorsPage /> },
+              { path: 'structures', element: <StructuresPage /> },
+              { path: 'natures', element: <NaturesPage /> },
+              { path: 'covers', element: <CoversPage /> },
+              { path: 'entities', element: <EntitiesPage /> },
+              { path: 'backups', element: <BackupsPage /> },
+              { path: 'user-account', element: <AccountPage /> },
+              { path: 'user-settinngs', element: <UserSettingsPage /> },
               { path: '*', element: <NotFoundPage /> },
             ],
           },

@@ -31,16 +31,20 @@ const configurations = [
 ];
 
 describe('side menu (spec §2.3)', () => {
-  it('gives admin the accounts, the reform list, the configurations and the backups', async () => {
+  it('gives admin the accounts, the access screens, the reform list, the configurations and the backups', async () => {
     expect(await menuLinksFor('admin')).toEqual([
       dashboard,
       ['Comptes utilisateurs', '/admin/users'],
+      ['Rôles', '/admin/roles'],
+      ['Permissions', '/admin/permissions'],
+      ['Rôles & permissions', '/admin/profils'],
       liste,
       ...configurations,
       ['Sauvegarde', '/admin/backups'],
     ]);
     expect(screen.getByRole('button', { name: 'Réformes' })).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByRole('button', { name: 'Configurations' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Habilitations' })).toHaveAttribute('aria-expanded', 'true');
   });
 
   it('gives saisie central the reforms and the configurations without backups', async () => {

@@ -39,7 +39,7 @@ export function EntityFormModal<Row>({ opened, title, onClose, ...form }: Entity
 }
 
 function blankValue(field: FormField<unknown>): unknown {
-  if (field.kind === 'multiselect') return [];
+  if (field.kind === 'multiselect' || field.kind === 'checkboxgroup') return [];
   if (field.kind === 'checkbox') return false;
   return '';
 }
@@ -48,7 +48,7 @@ function startValue<Row>(field: FormField<Row>, row: Row | undefined): unknown {
   if (row === undefined) return blankValue(field as FormField<unknown>);
   const value = field.initialValue ? field.initialValue(row) : (row as Record<string, unknown>)[field.name];
   if (field.kind === 'checkbox') return Boolean(value);
-  if (field.kind === 'multiselect') return Array.isArray(value) ? value.map(String) : [];
+  if (field.kind === 'multiselect' || field.kind === 'checkboxgroup') return Array.isArray(value) ? value.map(String) : [];
   return value === null || value === undefined ? '' : String(value);
 }
 
@@ -90,6 +90,32 @@ function EntityForm<Row>({ schema, fields, row, submitLabel = 'Enregistrer', sav
                       ref={input.ref}
                       mt="md"
                     />
+                  )}
+                />
+              );
+            case 'checkboxgroup':
+              return (
+                <Controller
+                  key={field.name}
+                  name={field.name}
+                  control={control}
+                  render={({ field: input }) => (
+                    <Checkbox.Group
+                      label={field.label}
+                      withAsterisk
+                      error={error}
+                      value={Array.isArray(input.value) ? input.value : []}
+                      onChange={(value) => {
+                        input.onChange(value);
+                        input.onBlur();
+                      }}
+                    >
+                      <SimpleGrid cols={2} spacing="xs" mt="xs">
+                        {field.choices?.map((choice) => (
+                          <Checkbox key={choice.value} value={choice.value} label={choice.label} />
+                        ))}
+                      </SimpleGrid>
+                    </Checkbox.Group>
                   )}
                 />
               );

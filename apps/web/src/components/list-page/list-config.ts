@@ -31,7 +31,13 @@ export function optionsOf<Option extends object>(
   };
 }
 
-export type FormFieldKind = 'text' | 'email' | 'tel' | 'select' | 'multiselect' | 'checkbox';
+export type FormFieldKind = 'text' | 'email' | 'tel' | 'select' | 'multiselect' | 'checkbox' | 'checkboxgroup';
+
+/** A fixed choice of a `checkboxgroup` (the actions of a permission). */
+export interface FieldChoice {
+  value: string;
+  label: string;
+}
 
 export interface FormField<Row> {
   /** The API field name (spec §3), also the form field. */
@@ -40,6 +46,8 @@ export interface FormField<Row> {
   kind?: FormFieldKind;
   /** For `select` and `multiselect`. */
   options?: OptionSource;
+  /** For `checkboxgroup`: one checkbox each, the value is the list of those checked. */
+  choices?: FieldChoice[];
   /** The value the edit form starts from; the row's own field by default. */
   initialValue?: (row: Row) => unknown;
 }
@@ -49,14 +57,21 @@ export interface DetailField<Row> {
   value: (row: Row) => ReactNode;
 }
 
-/** An action of the bar that needs a selected row (users add "Réinitialiser le mot de passe"). */
-export interface ExtraAction<Row> {
+interface ExtraActionBase {
   label: string;
   /** The right (`{feature}.{action}`) the button needs. */
   action: Action;
   icon?: ReactNode;
-  onClick: (row: Row) => void;
 }
+
+/**
+ * An action of the bar after the standard ones (users add "Réinitialiser le mot de passe").
+ * It needs a selected row, unless `needsSelection` is false: then it gets the selection, if any
+ * (the roles list's "Copier" picks both roles in its own form).
+ */
+export type ExtraAction<Row> =
+  | (ExtraActionBase & { needsSelection?: true; onClick: (row: Row) => void })
+  | (ExtraActionBase & { needsSelection: false; onClick: (row: Row | undefined) => void });
 
 /** One list screen: everything that differs between "Liste des secteurs", "Liste des structures"... */
 export interface ListConfig<Row extends ListRow> {
@@ -71,6 +86,13 @@ export interface ListConfig<Row extends ListRow> {
   statusErrorTitle?: string;
   /** Title of the alert when the list cannot be loaded; `errorTitle` by default. */
   listErrorTitle?: string;
+  /**
+   * The server sends the whole list at once (`GET permissions` has no pages): it is then searched
+   * and paged here, 10 rows at a time, and never searched remotely.
+   */
+  wholeList?: boolean;
+  /** Standard buttons this screen never offers, whatever the rights (spec §6: the roles list has no "Consulter"). */
+  hiddenActions?: Action[];
   columns: ListColumn<Row>[];
   /** The values the search box looks at (spec §3 "Local search filter"). */
   searchValues: (row: Row) => unknown[];
@@ -79,6 +101,8 @@ export interface ListConfig<Row extends ListRow> {
   form: {
     schema: z.ZodObject;
     fields: FormField<Row>[];
+    /** The edit form's own rules when they differ from creation's (a permission is edited one action at a time). */
+    editSchema?: z.ZodObject;
     createTitle: string;
     editTitle: string;
     /** "Enregistrer" by default; entities say "Soumettre" (spec §2.9). */

@@ -1,6 +1,7 @@
 import { MESSAGES, sectorSchema } from '@reformes/domain';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ComponentProps } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient, Providers } from '../../app/providers.tsx';
 import { storeSignIn } from '../../app/session.ts';
@@ -9,6 +10,7 @@ import type { ListConfig } from './list-config.ts';
 import { ListPage } from './list-page.tsx';
 import { pageWindow } from './pagination.tsx';
 import { StatusBadge } from './status-badge.tsx';
+import { SEARCH_DEBOUNCE_MS } from './use-list-controller.ts';
 
 interface Sector {
   id: number;
@@ -366,5 +368,67 @@ describe('ListPage', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Consulter' }));
     const dialog = await screen.findByRole('dialog', { name: 'Détails des informations' });
     expect(within(dialog).getByRole('cell', { name: 'Secteur 2' })).toBeInTheDocument();
+  });
+});
+
+describe('ListPage options', { timeout: 20_000 }, () => {
+  function renderWith(options: Partial<ListConfig<Sector>>, props: Omit<ComponentProps<typeof ListPage<Sector>>, 'config'> = {}) {
+    storeSignIn({ access_token: 'a', refresh_token: 'r', expire_in: 900, features: ALL_RIGHTS, user: aUser() });
+    const user = userEvent.setup();
+    render(
+      <Providers queryClient={createQueryClient()} env="test">
+        <ListPage config={{ ...config, ...options }} {...props} />
+      </Providers>,
+    );
+    return user;
+  }
+
+  it('pages and searches a whole list here when the server sends it at once', async () => {
+    const rows = Array.from({ length: 23 }, (_, index) => sector(index + 1));
+    const calls = fakeApi(0, { 'GET sectors': () => ({ body: { message: 'ok', isPaginate: false, data: rows } }) });
+    const user = renderWith({ wholeList: true });
+    expect(await screen.findByRole('radio', { name: 'Secteur 1' })).toBeInTheDocument();
+    expect(screen.getAllByRole('radio')).toHaveLength(10);
+    expect(screen.getByText('23 élément(s)')).toBeInTheDocument();
+    expect(pageLinks()).toEqual(['1', '2', '3']);
+
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    expect(screen.getAllByRole('radio').map((radio) => radio.getAttribute('aria-label'))).toEqual([
+      'Secteur 21',
+      'Secteur 22',
+      'Secteur 23',
+    ]);
+
+    // "Secteur 2" also matches 20 to 23: searched over the whole list, shown from page 1.
+    await user.type(screen.getByRole('textbox', { name: 'Rechercher' }), 'Secteur 2');
+    expect(await screen.findByText('5 élément(s)')).toBeInTheDocument();
+    expect(screen.getAllByRole('radio')).toHaveLength(5);
+    await new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS + 100));
+    expect(searches(calls)).toHaveLength(0);
+    expect(calls.filter((call) => call.path === 'sectors').every((call) => call.page === null)).toBe(true);
+  });
+
+  it('hides a standard button, runs an extra action without a selection and shows a side panel of the selection', async () => {
+    fakeApi(3);
+    const copied = vi.fn();
+    const user = renderWith(
+      { hiddenActions: ['show'] },
+      {
+        extraActions: [{ label: 'Copier', action: 'add', needsSelection: false, onClick: copied }],
+        aside: (row) => <p>{row ? `Choisi : ${row.libsecteur}` : 'Rien de choisi'}</p>,
+      },
+    );
+    await screen.findByRole('radio', { name: 'Secteur 1' });
+    expect(screen.queryByRole('button', { name: 'Consulter' })).not.toBeInTheDocument();
+    expect(screen.getByText('Rien de choisi')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Copier' }));
+    expect(copied).toHaveBeenLastCalledWith(undefined);
+    expect(screen.queryByText(MESSAGES.noSelection)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: 'Secteur 2' }));
+    expect(screen.getByText('Choisi : Secteur 2')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Copier' }));
+    expect(copied).toHaveBeenLastCalledWith(expect.objectContaining({ id: 2 }));
   });
 });

@@ -2,6 +2,7 @@ import {
   ActionIcon,
   Button,
   Center,
+  Grid,
   Group,
   Loader,
   Paper,
@@ -13,7 +14,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { MESSAGES } from '@reformes/domain';
+import { type Action, MESSAGES } from '@reformes/domain';
 import { IconEdit, IconEye, IconLock, IconLockOpen, IconPlus, IconSearch, IconTrash, IconX } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { ErrorAlert } from '../error-alert.tsx';
@@ -29,14 +30,16 @@ type Dialog<Row> = { kind: 'create' } | { kind: 'edit'; row: Row } | { kind: 'de
 
 interface ListPageProps<Row extends ListRow> {
   config: ListConfig<Row>;
-  /** Buttons that act on the selected row, after the standard ones. */
+  /** Buttons after the standard ones, most acting on the selected row. */
   extraActions?: ExtraAction<Row>[];
+  /** A panel beside the table about the selected row (the roles list shows the role's menu). */
+  aside?: (selected: Row | undefined) => ReactNode;
   /** The screen's own modals (opened by its extra actions). */
   children?: ReactNode;
 }
 
 /** The one list screen of spec §2.8/§2.9, configured per entity. */
-export function ListPage<Row extends ListRow>({ config, extraActions = [], children }: ListPageProps<Row>) {
+export function ListPage<Row extends ListRow>({ config, extraActions = [], aside, children }: ListPageProps<Row>) {
   const list = useListController(config);
   const [dialog, setDialog] = useState<Dialog<Row> | null>(null);
   const close = () => setDialog(null);
@@ -48,6 +51,7 @@ export function ListPage<Row extends ListRow>({ config, extraActions = [], child
   };
 
   const editing = dialog?.kind === 'edit' ? dialog.row : undefined;
+  const table = list.error ? <ErrorAlert title={config.listErrorTitle ?? config.errorTitle} error={list.error} /> : <Rows list={list} />;
 
   return (
     <Stack>
@@ -74,13 +78,27 @@ export function ListPage<Row extends ListRow>({ config, extraActions = [], child
           </ActionIcon>
         </Group>
       </Group>
-      {list.error ? <ErrorAlert title={config.listErrorTitle ?? config.errorTitle} error={list.error} /> : <Rows list={list} />}
-      <Pagination {...list.pagination} />
+      {aside ? (
+        <Grid>
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <Stack>
+              {table}
+              <Pagination {...list.pagination} />
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>{aside(list.selected)}</Grid.Col>
+        </Grid>
+      ) : (
+        <>
+          {table}
+          <Pagination {...list.pagination} />
+        </>
+      )}
 
       <EntityFormModal
         opened={dialog?.kind === 'create' || dialog?.kind === 'edit'}
         title={editing ? config.form.editTitle : config.form.createTitle}
-        schema={config.form.schema}
+        schema={editing && config.form.editSchema ? config.form.editSchema : config.form.schema}
         fields={config.form.fields}
         row={editing}
         submitLabel={config.form.submitLabel}
@@ -114,7 +132,8 @@ interface ActionBarProps<Row extends ListRow> {
 
 /** Ajouter, Consulter, Éditer, Supprimer, Activer/Désactiver, Fermer: each shown only with its right (spec §6). */
 function ActionBar<Row extends ListRow>({ list, extraActions, withSelected, onOpen }: ActionBarProps<Row>) {
-  const { selected, can } = list;
+  const { selected } = list;
+  const can = (action: Action) => list.can(action) && !list.config.hiddenActions?.includes(action);
   return (
     <Group gap="xs" role="toolbar" aria-label="Actions">
       {can('add') && (
@@ -173,9 +192,14 @@ function ActionBar<Row extends ListRow>({ list, extraActions, withSelected, onOp
         </Button>
       )}
       {extraActions
-        .filter((action) => can(action.action))
+        .filter((action) => list.can(action.action))
         .map((action) => (
-          <Button key={action.label} variant="light" leftSection={action.icon} onClick={withSelected(action.onClick)}>
+          <Button
+            key={action.label}
+            variant="light"
+            leftSection={action.icon}
+            onClick={action.needsSelection === false ? () => action.onClick(selected) : withSelected(action.onClick)}
+          >
             {action.label}
           </Button>
         ))}

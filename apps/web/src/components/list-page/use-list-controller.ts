@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { showApiError } from '../../api/show-api-error.tsx';
 import { useSession } from '../../app/use-session.ts';
 import { notifyRunning, notifySuccess } from '../notify.tsx';
-import { createRow, deleteRow, PAGE_SIZE, pageQuery, resourceKey, searchQuery, setRowState, updateRow } from './list-api.ts';
+import { allRowsQuery, createRow, deleteRow, PAGE_SIZE, pageQuery, resourceKey, searchQuery, setRowState, updateRow } from './list-api.ts';
 import type { ListConfig, ListRow } from './list-config.ts';
 
 /** Typing pauses this long before the server is searched. */
@@ -26,20 +26,25 @@ export function useListController<Row extends ListRow>(config: ListConfig<Row>) 
   const [remotePage, setRemotePage] = useState(1);
   const [selection, setSelection] = useState<{ id: number; stamp: string } | null>(null);
 
-  const pageRows = useQuery(pageQuery<Row>(resource, page));
-  const loadedRows = pageRows.data?.data ?? [];
-  const lastPage = pageRows.data?.last_page ?? 1;
-
-  // A delete may empty the last page: go back to the new last one.
-  useEffect(() => {
-    if (pageRows.data && page > pageRows.data.last_page) setPage(pageRows.data.last_page);
-  }, [pageRows.data, page]);
+  const isWholeList = config.wholeList === true;
+  const pageRows = useQuery({ ...pageQuery<Row>(resource, page), enabled: !isWholeList });
+  const wholeRows = useQuery({ ...allRowsQuery<Row>(resource), enabled: isWholeList });
+  const listed = isWholeList ? wholeRows : pageRows;
+  const loadedRows = (isWholeList ? wholeRows.data : pageRows.data?.data) ?? [];
 
   const localRows = useMemo(
     () => loadedRows.filter((row) => matchesSearchText(config.searchValues(row), search)),
     [loadedRows, config, search],
   );
-  const isRemote = needsRemoteSearch(search, localRows.length);
+  const lastPage = isWholeList ? Math.max(1, Math.ceil(localRows.length / PAGE_SIZE)) : (pageRows.data?.last_page ?? 1);
+
+  // A delete may empty the last page: go back to the new last one.
+  useEffect(() => {
+    if ((isWholeList ? wholeRows.data : pageRows.data) && page > lastPage) setPage(lastPage);
+  }, [isWholeList, wholeRows.data, pageRows.data, page, lastPage]);
+
+  // A whole list is searched here entirely: the server is never asked.
+  const isRemote = !isWholeList && needsRemoteSearch(search, localRows.length);
   const remoteTerm = isRemote && debouncedSearch === search ? search.trim() : '';
   const remoteRows = useQuery({ ...searchQuery<Row>(resource, remoteTerm), enabled: remoteTerm !== '' });
 
@@ -56,6 +61,12 @@ export function useListController<Row extends ListRow>(config: ListConfig<Row>) 
     count = found.length;
     pagination = { page: current, total, onChange: setRemotePage };
     firstPosition = (current - 1) * PAGE_SIZE + 1;
+  } else if (isWholeList) {
+    const current = Math.min(page, lastPage);
+    rows = localRows.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
+    count = localRows.length;
+    pagination = { page: current, total: lastPage, onChange: setPage };
+    firstPosition = (current - 1) * PAGE_SIZE + 1;
   } else {
     rows = localRows;
     count = search.trim() ? localRows.length : (pageRows.data?.total ?? 0);
@@ -64,7 +75,9 @@ export function useListController<Row extends ListRow>(config: ListConfig<Row>) 
   }
 
   // Spec §2.8: the selection does not survive a reload, a page change or a new search.
-  const stamp = isRemote ? `search:${remoteTerm}:${remoteRows.dataUpdatedAt}:${pagination.page}` : `page:${page}:${pageRows.dataUpdatedAt}`;
+  const stamp = isRemote
+    ? `search:${remoteTerm}:${remoteRows.dataUpdatedAt}:${pagination.page}`
+    : `page:${pagination.page}:${listed.dataUpdatedAt}`;
   const selected = selection?.stamp === stamp ? rows.find((row) => row.id === selection.id) : undefined;
 
   const select = (row: Row) => setSelection({ id: row.id, stamp });
@@ -73,6 +86,8 @@ export function useListController<Row extends ListRow>(config: ListConfig<Row>) 
   const setSearch = (text: string) => {
     setSearchText(text);
     setRemotePage(1);
+    // A whole list is paged after the search: its results start at page 1.
+    if (isWholeList) setPage(1);
   };
   /** Spec §5: reset restores the paginated list from page 1. */
   const resetSearch = () => {
@@ -125,8 +140,8 @@ export function useListController<Row extends ListRow>(config: ListConfig<Row>) 
     count,
     firstPosition,
     pagination,
-    isLoading: pageRows.isPending || (isRemote && (remoteTerm === '' || remoteRows.isFetching)),
-    error: pageRows.error,
+    isLoading: listed.isPending || (isRemote && (remoteTerm === '' || remoteRows.isFetching)),
+    error: listed.error,
     search,
     setSearch,
     resetSearch,

@@ -1,0 +1,110 @@
+import { Center, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { MESSAGES, permissionName, TITLES } from '@reformes/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { showApiError } from '../../api/show-api-error.tsx';
+import { useSession } from '../../app/use-session.ts';
+import { refreshSession } from '../../app/use-session-refresh.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
+import { ConfirmDialog } from '../../components/list-page/confirm-dialog.tsx';
+import { notifySuccess } from '../../components/notify.tsx';
+import { copyRights, grantRights, PROFILES_KEY, profilesQuery, type RoleProfile, type RoleRight, revokeRight } from './access-api.ts';
+import { CopyRightsModal, GrantRightsModal } from './profile-modals.tsx';
+import { RoleRightsCard } from './role-rights-card.tsx';
+
+const TITLE = 'Rôles & permissions';
+
+/** /admin/profils (spec §2.9): one card per role; every change is shown at once, the signed-in user's rights included. */
+export function ProfilsPage() {
+  const queryClient = useQueryClient();
+  const { features } = useSession();
+  const profiles = useQuery(profilesQuery);
+  const [copying, setCopying] = useState<RoleProfile>();
+  const [granting, setGranting] = useState<RoleProfile>();
+  const [revoking, setRevoking] = useState<RoleRight>();
+
+  const can = (action: 'add' | 'delete') => features.includes(permissionName('profiles', action));
+
+  /** After a change: the cards, and the signed-in user's own rights (its role may be the one changed). */
+  const changed = async (message: string) => {
+    notifySuccess(message, TITLES.profiles);
+    await Promise.all([queryClient.invalidateQueries({ queryKey: PROFILES_KEY }), refreshSession()]);
+  };
+  const onError = (error: unknown) => showApiError(error, TITLES.profiles);
+
+  const copy = useMutation({
+    mutationFn: copyRights,
+    onSuccess: (response) => {
+      setCopying(undefined);
+      return changed(response.message);
+    },
+    onError,
+  });
+  const grant = useMutation({
+    mutationFn: grantRights,
+    onSuccess: (response) => {
+      setGranting(undefined);
+      return changed(response.message);
+    },
+    onError,
+  });
+  const revoke = useMutation({
+    mutationFn: (right: RoleRight) => revokeRight(right.id),
+    onSuccess: (response) => changed(response.message),
+    onError,
+    onSettled: () => setRevoking(undefined),
+  });
+
+  const roles = profiles.data?.roles ?? [];
+  return (
+    <Stack>
+      <Title order={1}>{TITLE}</Title>
+      {profiles.error ? (
+        <ErrorAlert title={TITLES.profiles} error={profiles.error} />
+      ) : profiles.isPending ? (
+        <Center py="xl" role="status">
+          <Loader size="sm" aria-label={MESSAGES.loading} />
+        </Center>
+      ) : roles.length === 0 ? (
+        <Text c="dimmed">Aucun rôle</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, lg: 2 }}>
+          {roles.map((role) => (
+            <RoleRightsCard
+              key={role.id}
+              role={role}
+              canAdd={can('add')}
+              canRevoke={can('delete')}
+              onCopy={setCopying}
+              onGrant={setGranting}
+              onRevoke={setRevoking}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+
+      <CopyRightsModal
+        role={copying}
+        roles={roles}
+        saving={copy.isPending}
+        onSubmit={(input) => copy.mutate(input)}
+        onClose={() => setCopying(undefined)}
+      />
+      <GrantRightsModal
+        role={granting}
+        permissions={profiles.data?.permissions ?? []}
+        saving={grant.isPending}
+        onSubmit={(input) => grant.mutate(input)}
+        onClose={() => setGranting(undefined)}
+      />
+      <ConfirmDialog
+        opened={revoking !== undefined}
+        title="Retirer un droit"
+        question={MESSAGES.revokeQuestion}
+        loading={revoke.isPending}
+        onConfirm={() => revoking && revoke.mutate(revoking)}
+        onCancel={() => setRevoking(undefined)}
+      />
+    </Stack>
+  );
+}
