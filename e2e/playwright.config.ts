@@ -5,7 +5,8 @@ import { defineConfig } from '@playwright/test';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.E2E_PORT ?? 3100);
 // A fresh embedded database per run: the journeys count on the demo data set.
-const dataDir = path.join(root, 'e2e', '.data');
+// E2E_PORT and E2E_DATA_DIR let two runs share a machine without deleting each other's database.
+const dataDir = path.resolve(root, process.env.E2E_DATA_DIR ?? path.join('e2e', '.data'));
 
 export default defineConfig({
   testDir: './journeys',
@@ -24,7 +25,15 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium', headless: true } }],
