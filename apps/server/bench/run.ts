@@ -35,18 +35,29 @@ await database.db.execute(sql`
 await database.db.execute(sql`analyze`);
 console.log(`${REFORMS} réformes insérées en ${((Date.now() - started) / 1000).toFixed(1)} s (${database.kind})`);
 
-const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: path.join(os.tmpdir(), 'reformes-bench'), LOGIN_MAX_PER_IP_PER_MINUTE: '1000' });
+const config = loadConfig({
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  DATA_DIR: path.join(os.tmpdir(), 'reformes-bench'),
+  LOGIN_MAX_PER_IP_PER_MINUTE: '1000',
+});
 const app = await buildApp({ config, database, logger: false });
 await app.ready();
 const token = async (email: string) =>
-  (await app.inject({ method: 'POST', url: '/api/v1/api/login', payload: { email, password: 'Reformes2026!' } })).json().data.access_token as string;
+  (await app.inject({ method: 'POST', url: '/api/v1/api/login', payload: { email, password: 'Reformes2026!' } })).json().data
+    .access_token as string;
 const publication = { authorization: `Bearer ${await token('publication@reformes.test')}` };
 const saisie = { authorization: `Bearer ${await token('saisie@reformes.test')}` };
 
 const scenarios: Array<[string, Record<string, string>, string, 'GET' | 'POST', object?]> = [
   ['liste page 1 (toutes structures)', publication, '/api/v1/reformes?per_page=10&page=1', 'GET'],
   ['liste page 5000', publication, '/api/v1/reformes?per_page=10&page=5000', 'GET'],
-  ['liste filtrée (structure + nature + type)', publication, '/api/v1/reformes?per_page=10&page=1&structure_id=2&nature_id=1&typeref=SECTORIELLE', 'GET'],
+  [
+    'liste filtrée (structure + nature + type)',
+    publication,
+    '/api/v1/reformes?per_page=10&page=1&structure_id=2&nature_id=1&typeref=SECTORIELLE',
+    'GET',
+  ],
   ['recherche texte (liste)', publication, '/api/v1/reformes?per_page=10&page=1&search=charge%20n%C2%B0%2099', 'GET'],
   ['recherche POST reformes-search', publication, '/api/v1/reformes-search', 'POST', { search: 'charge n° 4242' }],
   ['à traiter (saisie, sa structure)', saisie, '/api/v1/reformes/users/get-by-role?per_page=10&page=1', 'GET'],
@@ -65,7 +76,9 @@ for (const [name, headers, url, method, payload] of scenarios) {
     if (response.statusCode !== 200) throw new Error(`${name}: ${response.statusCode} ${response.body}`);
   }
   times.sort((a, b) => a - b);
-  console.log(`${name.padEnd(45)} p50 ${percentile(times, 50).toFixed(1).padStart(7)} ms  p95 ${percentile(times, 95).toFixed(1).padStart(7)} ms  max ${times.at(-1)?.toFixed(1).padStart(7)} ms`);
+  console.log(
+    `${name.padEnd(45)} p50 ${percentile(times, 50).toFixed(1).padStart(7)} ms  p95 ${percentile(times, 95).toFixed(1).padStart(7)} ms  max ${times.at(-1)?.toFixed(1).padStart(7)} ms`,
+  );
 }
 await app.close();
 await database.close();

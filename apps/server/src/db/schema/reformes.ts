@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { SEARCH_ACCENTED, SEARCH_PLAIN } from '../search-alphabet.ts';
 import { bigint, boolean, check, date, index, integer, numeric, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { SEARCH_ACCENTED, SEARCH_PLAIN } from '../search-alphabet.ts';
 import { covers, natures, structures, timestamps } from './reference.ts';
 import { users } from './users.ts';
 

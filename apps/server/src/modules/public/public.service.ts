@@ -40,7 +40,9 @@ function whereOf(filters: ReformeFilters): SQL {
     filters.nature_id ? eq(reformes.nature_id, filters.nature_id) : undefined,
     filters.couverture_id ? eq(reformes.couverture_id, filters.couverture_id) : undefined,
     filters.typeref ? eq(reformes.typeref, filters.typeref) : undefined,
-    filters.search ? or(reformeSearch(filters.search), matchesSearch([natures.libnature, structures.designation, structures.sigl], filters.search)) : undefined,
+    filters.search
+      ? or(reformeSearch(filters.search), matchesSearch([natures.libnature, structures.designation, structures.sigl], filters.search))
+      : undefined,
   ) as SQL;
 }
 
