@@ -135,7 +135,9 @@ export async function buildApp({ config, database, logger, mailer }: BuildAppOpt
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api/');
-    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+    // A missing file (an old script after a deploy) is a 404, not the page: the router owns only paths without an extension.
+    const isFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0]);
+    if (!isApi && !isFile && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       // The web app owns every other path (its router shows its own 404 page).
       return reply.type('text/html').sendFile('index.html');
     }
