@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { conflict, notFound } from './app-error.ts';
 import { ok, pagedList, plainList } from './envelope.ts';
-import { lastPageOf, pageQuerySchema } from './pagination.ts';
+import { pageOf, pageQuerySchema, sliced } from './pagination.ts';
 import { pgErrorCode } from './pg-error.ts';
 import { matchesSearch } from './search.ts';
 
@@ -58,9 +58,7 @@ export function crudRoutes<TTable extends CrudTable, TSchema extends z.ZodObject
           .where(where)
           .orderBy(asc(table.id))
           .$dynamic();
-        if (limit !== undefined) query.limit(limit);
-        if (offset !== undefined) query.offset(offset);
-        return query;
+        return sliced(query, limit, offset);
       },
     };
 
@@ -93,7 +91,7 @@ export function crudRoutes<TTable extends CrudTable, TSchema extends z.ZodObject
           db.select({ total: count() }).from(table as PgTable),
           view.rows(undefined, per_page, (page - 1) * per_page),
         ]);
-        return pagedList({ data: rows, current_page: page, per_page, total, last_page: lastPageOf(total, per_page) });
+        return pagedList(pageOf(rows, total, page, per_page));
       },
     );
 

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { backups } from '../../db/schema/index.ts';
 import { notFound } from '../../http/app-error.ts';
 import { ok, pagedList, plainList } from '../../http/envelope.ts';
-import { lastPageOf, pageQuerySchema } from '../../http/pagination.ts';
+import { pageOf, pageQuerySchema } from '../../http/pagination.ts';
 import { BACKUP_FOLDERS } from './backup-files.ts';
 import type { BackupsService } from './backups.service.ts';
 
@@ -27,7 +27,7 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ db: Db; backupsService: Back
       db.select({ total: count() }).from(backups),
       query.limit(perPage).offset((page - 1) * perPage),
     ]);
-    return pagedList({ data: rows, current_page: page, per_page: perPage, total, last_page: lastPageOf(total, perPage) });
+    return pagedList(pageOf(rows, total, page, perPage));
   };
   app.get('/api/backups', { config: on('list'), schema: { tags, querystring: pageQuerySchema } }, async (request) =>
     list(request.query.per_page, request.query.page),

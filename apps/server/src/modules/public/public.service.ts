@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { covers, natures, reformes, structures } from '../../db/schema/index.ts';
 import { notFound } from '../../http/app-error.ts';
-import { lastPageOf } from '../../http/pagination.ts';
+import { pageOf, sliced } from '../../http/pagination.ts';
 import { matchesSearch } from '../../http/search.ts';
 import { reformeSearch } from '../reformes/reformes.service.ts';
 import { nestedSuivi } from '../reformes/suivi.routes.ts';
@@ -57,9 +57,7 @@ export function createPublicService(db: Db) {
       .where(where)
       .orderBy(desc(reformes.date_debut), desc(reformes.id))
       .$dynamic();
-    if (limit !== undefined) query.limit(limit);
-    if (offset !== undefined) query.offset(offset);
-    return query;
+    return sliced(query, limit, offset);
   }
 
   return {
@@ -74,7 +72,7 @@ export function createPublicService(db: Db) {
           .where(where),
         rows(where, perPage, (page - 1) * perPage),
       ]);
-      return { data, current_page: page, per_page: perPage, total, last_page: lastPageOf(total, perPage) };
+      return pageOf(data, total, page, perPage);
     },
 
     /** Open data: every published reform matching the filters. */

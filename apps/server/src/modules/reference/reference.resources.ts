@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { covers, entities, natures, sectors, structures } from '../../db/schema/index.ts';
 import { crudRoutes } from '../../http/crud-routes.ts';
+import { sliced } from '../../http/pagination.ts';
 import { rolesRoutes } from './roles.resource.ts';
 
 /** Structures come with their sector (spec §3: "sector (with libsecteur)"). */
@@ -17,9 +18,7 @@ function structureView(db: Db) {
         .where(where)
         .orderBy(asc(structures.id))
         .$dynamic();
-      if (limit !== undefined) query.limit(limit);
-      if (offset !== undefined) query.offset(offset);
-      return query;
+      return sliced(query, limit, offset);
     },
   };
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { roles } from '../../db/schema/index.ts';
 import { conflict } from '../../http/app-error.ts';
 import { crudRoutes } from '../../http/crud-routes.ts';
+import { sliced } from '../../http/pagination.ts';
 import { createAccessService } from '../access/access.service.ts';
 
 /** The five built-in roles keep their names: menus, scope and workflow depend on them. */
@@ -19,9 +20,7 @@ function roleView(db: Db) {
   return {
     async rows(where: SQL | undefined, limit?: number, offset?: number) {
       const query = db.select().from(roles).where(where).orderBy(asc(roles.id)).$dynamic();
-      if (limit !== undefined) query.limit(limit);
-      if (offset !== undefined) query.offset(offset);
-      const rows = await query;
+      const rows = await sliced(query, limit, offset);
       return Promise.all(rows.map(async (role) => ({ ...role, windows: await access.windowsOf(role.id) })));
     },
   };

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { objectifs, reformes, resultats, suiviResults } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/guard.ts';
-import { lastPageOf } from '../../http/pagination.ts';
+import { pageOf, sliced } from '../../http/pagination.ts';
 import { matchesSearch } from '../../http/search.ts';
 import { findChangeableReforme, findReformeInScope, reformeScope } from './reforme-scope.ts';
 
@@ -30,9 +30,7 @@ export function createObjectifsService(db: Db) {
       .where(and(reformeScope(auth), where))
       .orderBy(desc(objectifs.id))
       .$dynamic();
-    if (limit !== undefined) query.limit(limit);
-    if (offset !== undefined) query.offset(offset);
-    return query;
+    return sliced(query, limit, offset);
   }
 
   async function resultsOf(objectifIds: number[]) {
@@ -83,7 +81,7 @@ export function createObjectifsService(db: Db) {
         db.select({ total: count() }).from(objectifs).innerJoin(reformes, eq(reformes.id, objectifs.reforme_id)).where(reformeScope(auth)),
         objectifRows(auth, undefined, perPage, (page - 1) * perPage),
       ]);
-      return { data, current_page: page, per_page: perPage, total, last_page: lastPageOf(total, perPage) };
+      return pageOf(data, total, page, perPage);
     },
 
     searchObjectifs: (auth: AuthContext, text: string) =>

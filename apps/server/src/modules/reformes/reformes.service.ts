@@ -14,9 +14,8 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { invalid } from '../../http/app-error.ts';
-import type { Page } from '../../http/envelope.ts';
 import type { AuthContext } from '../../http/guard.ts';
-import { lastPageOf } from '../../http/pagination.ts';
+import { pageOf, sliced } from '../../http/pagination.ts';
 import { matchesFoldedColumn, matchesSearch } from '../../http/search.ts';
 import type { FileStore } from '../../storage/file-store.ts';
 import { assertCanChange, findReformeInScope, reformeScope } from './reforme-scope.ts';
@@ -65,9 +64,7 @@ export function createReformesService({ db, files }: { db: Db; files: FileStore 
       .where(where)
       .orderBy(desc(reformes.date_enreg), desc(reformes.id))
       .$dynamic();
-    if (limit !== undefined) query.limit(limit);
-    if (offset !== undefined) query.offset(offset);
-    return query;
+    return sliced(query, limit, offset);
   }
 
   async function page(where: SQL | undefined, perPage: number | undefined, pageNumber: number) {
@@ -78,7 +75,7 @@ export function createReformesService({ db, files }: { db: Db; files: FileStore 
       db.select({ total: count() }).from(reformes).where(where),
       rows(where, perPage, (pageNumber - 1) * perPage),
     ]);
-    return { data, current_page: pageNumber, per_page: perPage, total, last_page: lastPageOf(total, perPage) } satisfies Page<unknown>;
+    return pageOf(data, total, pageNumber, perPage);
   }
 
   /** Attaches uploads that wait for a reform; only the uploader's own pending files can be claimed. */

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { roles, structures, userRoles, users } from '../../db/schema/index.ts';
 import { conflict, invalid, notFound } from '../../http/app-error.ts';
 import type { Page } from '../../http/envelope.ts';
-import { lastPageOf } from '../../http/pagination.ts';
+import { pageOf, sliced } from '../../http/pagination.ts';
 import { pgErrorCode } from '../../http/pg-error.ts';
 import { matchesSearch } from '../../http/search.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -26,9 +26,7 @@ export function createUsersService({ db, sessions, mailer, publicUrl }: { db: Db
       .where(where)
       .orderBy(users.lastname, users.firstname, users.id)
       .$dynamic();
-    if (limit !== undefined) query.limit(limit);
-    if (offset !== undefined) query.offset(offset);
-    const ids = await query;
+    const ids = await sliced(query, limit, offset);
     const views = await Promise.all(ids.map((row) => loadUserView(db, row.id)));
     return views.filter((view): view is CurrentUser => view !== undefined);
   }
@@ -74,7 +72,7 @@ export function createUsersService({ db, sessions, mailer, publicUrl }: { db: Db
         db.select({ total: count() }).from(users),
         listViews(undefined, perPage, (page - 1) * perPage),
       ]);
-      return { data: rows, current_page: page, per_page: perPage, total, last_page: lastPageOf(total, perPage) };
+      return pageOf(rows, total, page, perPage);
     },
 
     search: (text: string) => listViews(matchesSearch(searchColumns, text), SEARCH_LIMIT),
