@@ -9,11 +9,13 @@ import { alertSuccess, notifyError } from '../../components/notify.tsx';
 import { changeFirstPassword } from './auth-api.ts';
 import { AuthCard } from './auth-card.tsx';
 import { PasswordPairFields } from './password-pair-fields.tsx';
-import { useEndSession } from './use-sign-out.ts';
+import { useEndSession, useSignOut } from './use-sign-out.ts';
 
 /** /auth/activate-account: a temporary password must be replaced before anything else (spec §8). */
 export function FirstPasswordPage() {
   const endSession = useEndSession();
+  // The only way out of this screen for someone who signed in with the wrong account.
+  const signOut = useSignOut();
   const {
     register,
     handleSubmit,
@@ -54,6 +56,9 @@ export function FirstPasswordPage() {
           />
           <Button type="submit" loading={change.isPending} fullWidth>
             Changer le mot de passe
+          </Button>
+          <Button variant="subtle" onClick={() => void signOut()}>
+            Se déconnecter
           </Button>
         </Stack>
       </form>

@@ -78,6 +78,20 @@ describe('first password', () => {
   });
 });
 
+describe('first password, signing out instead', () => {
+  it('lets someone who signed in with the wrong account leave for /login', async () => {
+    signInAs(aUser({ must_change_password: true }));
+    const fetchMock = fakeServer({ 'GET logout': { body: { message: MESSAGES.logoutDone } } });
+    const { router } = renderApp('/auth/activate-account');
+    await userEvent.click(await screen.findByRole('button', { name: 'Se déconnecter' }));
+
+    expect(await screen.findByText(MESSAGES.logoutSuccess)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(getSession().accessToken).toBeNull();
+    expect(String(fetchMock.mock.calls[0][0])).toBe('/api/v1/logout');
+  });
+});
+
 describe('password recovery', () => {
   it('sends the token of the link with the new password, then returns to /login', async () => {
     const fetchMock = fakeServer({ 'POST api/recovery-password': { body: { message: 'ok' } } });
