@@ -1,13 +1,12 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { permissionName, REFORME_MESSAGES } from '@reformes/domain';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { Pagination } from '../../components/list-page/pagination.tsx';
 import { COLUMNS } from './reforme-columns.tsx';
 import { ReformeFiltersBar } from './reforme-filters.tsx';
 import { reformesPageQuery } from './reformes-api.ts';
 import { ReformesTable } from './reformes-table.tsx';
+import { ReformesToolbar } from './reformes-toolbar.tsx';
 import { useReformeActions } from './use-reforme-actions.tsx';
 import { useReformesPage } from './use-reformes-page.ts';
 
@@ -22,16 +21,7 @@ export function ReformesListPage() {
   return (
     <Stack>
       <Title order={1}>{REFORME_MESSAGES.listTitle}</Title>
-      <Group gap="xs">
-        {canAdd && (
-          <Button component={Link} to="/admin/create-reforme" leftSection={<IconPlus size={16} aria-hidden />}>
-            Ajouter
-          </Button>
-        )}
-        <Button component={Link} to="/admin/search-reformes" variant="light" leftSection={<IconSearch size={16} aria-hidden />}>
-          Recherche avancée
-        </Button>
-      </Group>
+      <ReformesToolbar canAdd={canAdd} />
       <ReformeFiltersBar
         filters={list.filters}
         onChange={list.setFilters}

@@ -1,0 +1,19 @@
+import { Button, Group } from '@mantine/core';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { Link } from 'react-router';
+
+/** The buttons above the reform lists: "Ajouter" (for those who may add) and the search screen. */
+export function ReformesToolbar({ canAdd }: { canAdd: boolean }) {
+  return (
+    <Group gap="xs">
+      {canAdd && (
+        <Button component={Link} to="/admin/create-reforme" leftSection={<IconPlus size={16} aria-hidden />}>
+          Ajouter
+        </Button>
+      )}
+      <Button component={Link} to="/admin/search-reformes" variant="light" leftSection={<IconSearch size={16} aria-hidden />}>
+        Recherche avancée
+      </Button>
+    </Group>
+  );
+}
