@@ -63,6 +63,10 @@ export const stateParamSchema = z.object({
 
 export const searchSchema = z.object({ search: z.string({ error: 'Le texte recherché est requis' }).trim() });
 
+/** Largest page a client may ask for, and the size of the implicit page of a list asked for without `per_page`. */
+export const MAX_PER_PAGE = 100;
+export const WHOLE_LIST_MAX = 1000;
+
 /** Remote search thresholds of spec §5 "Search". */
 export const SEARCH_MIN_LENGTH = 2;
 

@@ -11,6 +11,17 @@ export const ETATS_MOR = [
 ] as const;
 export type EtatMor = (typeof ETATS_MOR)[number]['value'];
 
+/**
+ * The seeded natures (architecture §4), each with a stable code: the dashboard counts by code, so an
+ * administrator may rename a label without breaking the counters.
+ */
+export const NATURES = [
+  { code: 'administrative', label: 'Administrative' },
+  { code: 'institutionnelle', label: 'Institutionnelle' },
+  { code: 'structurelle', label: 'Structurelle' },
+] as const;
+export type NatureCode = (typeof NATURES)[number]['code'];
+
 function formatFrenchDate(iso: string): string {
   const [year, month, day] = iso.slice(0, 10).split('-');
   return `${day}/${month}/${year}`;

@@ -1,18 +1,22 @@
-import { type FeatureName, idParamsSchema, MESSAGES, searchSchema, stateParamSchema } from '@reformes/domain';
+import { type FeatureName, idParamsSchema, MESSAGES, stateParamSchema } from '@reformes/domain';
 import { type AnyColumn, asc, count, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { conflict, notFound } from './app-error.ts';
-import { ok, pagedList, plainList } from './envelope.ts';
-import { pageOf, pageQuerySchema, sliced } from './pagination.ts';
+import { listEnvelope, ok } from './envelope.ts';
+import { listOrPage, type PageQuery, pageQuerySchema, searchBodySchema, searchPageOf, sliced } from './pagination.ts';
 import { pgErrorCode } from './pg-error.ts';
 import { matchesSearch } from './search.ts';
 
-const SEARCH_LIMIT = 200;
-
 type CrudTable = PgTable & { id: PgColumn; is_active: PgColumn; updated_at: PgColumn };
+
+/** How a resource reads its rows; it counts them on its own table unless its search columns need its joins. */
+export interface CrudView {
+  rows(where: SQL | undefined, limit?: number, offset?: number): Promise<unknown[]>;
+  count?(where: SQL | undefined): Promise<Array<{ total: number }>>;
+}
 
 /** What a reference resource needs to get its nine routes (spec §7 "Reference resources"). */
 export interface CrudResource<TTable extends CrudTable, TSchema extends z.ZodObject> {
@@ -31,7 +35,7 @@ export interface CrudResource<TTable extends CrudTable, TSchema extends z.ZodObj
   /** Why a row cannot be deleted while other rows refer to it. */
   inUseMessage: string;
   /** Rows as the API shows them; defaults to the table's own columns. */
-  select?: (db: Db) => { rows(where: SQL | undefined, limit?: number, offset?: number): Promise<unknown[]> };
+  select?: (db: Db) => CrudView;
   /** A rule that may refuse an update or a delete (throws an AppError). */
   beforeChange?: (db: Db, id: number, change: { kind: 'update'; body: z.infer<TSchema> } | { kind: 'delete' }) => Promise<void>;
 }
@@ -50,7 +54,7 @@ export function crudRoutes<TTable extends CrudTable, TSchema extends z.ZodObject
   const access = (action: 'list' | 'show' | 'add' | 'edit' | 'delete' | 'status') => ({ access: { feature, action } });
 
   return async (app, { db }) => {
-    const view = resource.select?.(db) ?? {
+    const view: CrudView = resource.select?.(db) ?? {
       rows: (where: SQL | undefined, limit?: number, offset?: number) => {
         const query = db
           .select()
@@ -61,6 +65,21 @@ export function crudRoutes<TTable extends CrudTable, TSchema extends z.ZodObject
         return sliced(query, limit, offset);
       },
     };
+    const countOf =
+      view.count ??
+      ((where: SQL | undefined) =>
+        db
+          .select({ total: count() })
+          .from(table as PgTable)
+          .where(where));
+
+    function listed(where: SQL | undefined, query: PageQuery) {
+      return listOrPage(
+        query,
+        (limit, offset) => view.rows(where, limit, offset),
+        async () => (await countOf(where))[0].total,
+      );
+    }
 
     async function findOne(id: number) {
       const [row] = await view.rows(eq(table.id, id), 1);
@@ -84,21 +103,17 @@ export function crudRoutes<TTable extends CrudTable, TSchema extends z.ZodObject
     app.get(
       `/${path}`,
       { config: access('list'), schema: { tags, summary: `Liste : ${tag}`, querystring: pageQuerySchema } },
-      async (request) => {
-        const { per_page, page } = request.query;
-        if (!per_page) return plainList(await view.rows(undefined));
-        const [[{ total }], rows] = await Promise.all([
-          db.select({ total: count() }).from(table as PgTable),
-          view.rows(undefined, per_page, (page - 1) * per_page),
-        ]);
-        return pagedList(pageOf(rows, total, page, per_page));
-      },
+      async (request) => listEnvelope(await listed(undefined, request.query)),
     );
 
     app.post(
       `/${path}-search`,
-      { config: access('list'), schema: { tags, summary: `Recherche : ${tag}`, body: searchSchema } },
-      async (request) => plainList(await view.rows(matchesSearch(resource.searchColumns, request.body.search), SEARCH_LIMIT)),
+      {
+        config: access('list'),
+        schema: { tags, summary: `Recherche paginée : ${tag}`, querystring: pageQuerySchema, body: searchBodySchema },
+      },
+      async (request) =>
+        listEnvelope(await listed(matchesSearch(resource.searchColumns, request.body.search), searchPageOf(request.query, request.body))),
     );
 
     app.get(`/${path}/:id`, { config: access('show'), schema: { tags, summary: `Détail : ${tag}`, params: idParams } }, async (request) =>

@@ -23,5 +23,10 @@ export function pagedList<T>(page: Page<T>, message: string = MESSAGES.listed) {
   return { message, isPaginate: true as const, data: page };
 }
 
+/** The envelope of `listOrPage`'s answer: a plain list or a page. */
+export function listEnvelope<T>(result: T[] | Page<T>, message: string = MESSAGES.listed) {
+  return Array.isArray(result) ? plainList(result, message) : pagedList(result, message);
+}
+
 export const messageOnly = z.object({ message: z.string() });
 export const envelopeOf = <T extends z.ZodType>(data: T) => z.object({ message: z.string(), data });

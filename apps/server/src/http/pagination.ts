@@ -1,21 +1,57 @@
+import { MAX_PER_PAGE, searchSchema, WHOLE_LIST_MAX } from '@reformes/domain';
 import { z } from 'zod';
+import type { Page } from './envelope.ts';
 
 export const PAGE_SIZE = 10;
 
-/** `?per_page=&page=`: both optional; a list without `per_page` is returned whole. */
-export const pageQuerySchema = z.object({
-  per_page: z.coerce.number().int().min(1).max(100).optional(),
+const pageFields = {
+  per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).optional(),
   page: z.coerce.number().int().min(1).default(1),
-});
+};
+
+/** `?per_page=&page=`: both optional; see `listOrPage` for a list asked for without `per_page`. */
+export const pageQuerySchema = z.object(pageFields);
 export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+/** `POST {resource}-search` body: `{search}`, and the page either here or in the query string. */
+export const searchBodySchema = searchSchema.extend({ per_page: pageFields.per_page, page: pageFields.page.optional() });
+export type SearchBody = z.infer<typeof searchBodySchema>;
+
+/** The page a search asks for: from the query string when it names `per_page`, otherwise from the body. */
+export function searchPageOf(query: PageQuery, body: SearchBody): PageQuery {
+  if (query.per_page) return query;
+  return { per_page: body.per_page, page: body.page ?? query.page };
+}
 
 export function lastPageOf(total: number, perPage: number): number {
   return Math.max(1, Math.ceil(total / perPage));
 }
 
 /** A page of the list envelope: `pageOf(rows, total, 2, 10)` gives `{data, current_page: 2, per_page: 10, total, last_page}`. */
-export function pageOf<T>(data: T[], total: number, page: number, perPage: number) {
+export function pageOf<T>(data: T[], total: number, page: number, perPage: number): Page<T> {
   return { data, current_page: page, per_page: perPage, total, last_page: lastPageOf(total, perPage) };
+}
+
+/**
+ * A list asked for with `per_page` is one page with its exact total. Without it, the whole list while it
+ * holds at most WHOLE_LIST_MAX rows, and beyond that pages of WHOLE_LIST_MAX with their total: a client is
+ * told there is more, never handed a silently cut list.
+ */
+export async function listOrPage<T>(
+  { per_page, page }: PageQuery,
+  rows: (limit: number, offset: number) => Promise<T[]>,
+  total: () => Promise<number>,
+): Promise<T[] | Page<T>> {
+  let perPage = per_page;
+  if (!perPage) {
+    if (page === 1) {
+      const whole = await rows(WHOLE_LIST_MAX + 1, 0);
+      if (whole.length <= WHOLE_LIST_MAX) return whole;
+    }
+    perPage = WHOLE_LIST_MAX;
+  }
+  const [count, data] = await Promise.all([total(), rows(perPage, (page - 1) * perPage)]);
+  return pageOf(data, count, page, perPage);
 }
 
 /** Applies an optional limit and offset to a dynamic Drizzle query. */

@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import pg from 'pg';
 import { connectPostgres, type Database, wrapPool } from '../db/client.ts';
+import { PGLITE_EXTENSIONS } from '../db/pglite-options.ts';
 
 /**
  * A fresh, empty database for one test file: an in-memory PGlite reached through
@@ -32,7 +33,7 @@ export async function createTestDatabase(): Promise<Database> {
       },
     };
   }
-  const pglite = await PGlite.create();
+  const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: 4 });
   await server.start();
   const port = Number(server.getServerConn().split(':').pop());

@@ -36,7 +36,14 @@ export const structures = pgTable(
 
 export const natures = pgTable(
   'natures',
-  { id: serial().primaryKey(), libnature: text().notNull(), is_active: boolean().notNull().default(true), ...timestamps },
+  {
+    id: serial().primaryKey(),
+    libnature: text().notNull(),
+    /** Stable code of a seeded nature (NATURES in packages/domain); null for those an administrator adds. */
+    code: text().unique(),
+    is_active: boolean().notNull().default(true),
+    ...timestamps,
+  },
   (t) => [uniqueLabel('natures', t.libnature)],
 );
 

@@ -1,8 +1,13 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, numeric, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { SEARCH_ACCENTED, SEARCH_PLAIN } from '../search-alphabet.ts';
 import { covers, natures, structures, timestamps } from './reference.ts';
 import { users } from './users.ts';
+
+/** 'yyyy-mm-dd' from immutable functions: a date's text form depends on DateStyle, so a generated column may not use it. */
+function isoDate(column: AnyColumn): SQL {
+  return sql`extract(year from ${column})::text || '-' || lpad(extract(month from ${column})::text, 2, '0') || '-' || lpad(extract(day from ${column})::text, 2, '0')`;
+}
 
 export const reformes = pgTable(
   'reformes',
@@ -42,12 +47,13 @@ export const reformes = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     /**
      * The searchable texts, lower-case and without accents, kept by the database: a search is one
-     * LIKE on one column instead of nine normalisations per row (see http/search.ts). The state reads
-     * as its label ("en cours"), so a search for "_" finds nothing.
+     * LIKE on one column, served by a trigram index, instead of nine normalisations per row (see
+     * http/search.ts). The state reads as its label ("en cours"), so a search for "_" finds nothing; the
+     * dates are there in ISO form too ("2026-03-01"), built from immutable parts as a generated column needs.
      */
     search_text: text().generatedAlwaysAs(
       (): SQL =>
-        sql`translate(lower(${reformes.libref} || ' ' || ${reformes.typeref} || ' ' || ${reformes.periodexe} || ' ' || replace(coalesce(${reformes.etat_mor}, ''), '_', ' ') || ' ' || ${reformes.objectif_glob} || ' ' || ${reformes.popul_cible} || ' ' || ${reformes.struct_impl}), ${sql.raw(`'${SEARCH_ACCENTED}'`)}, ${sql.raw(`'${SEARCH_PLAIN}'`)})`,
+        sql`translate(lower(${reformes.libref} || ' ' || ${reformes.typeref} || ' ' || ${reformes.periodexe} || ' ' || replace(coalesce(${reformes.etat_mor}, ''), '_', ' ') || ' ' || ${reformes.objectif_glob} || ' ' || ${reformes.popul_cible} || ' ' || ${reformes.struct_impl}), ${sql.raw(`'${SEARCH_ACCENTED}'`)}, ${sql.raw(`'${SEARCH_PLAIN}'`)}) || ' ' || ${isoDate(reformes.date_debut)} || ' ' || ${isoDate(reformes.date_fin)}`,
     ),
     ...timestamps,
   },
@@ -57,12 +63,15 @@ export const reformes = pgTable(
     check('reformes_dates_check', sql`${t.date_debut} <= ${t.date_fin}`),
     check('reformes_etat_check', sql`${t.etat_mor} is null or ${t.etat_mor} in ('en_cours', 'planifiee', 'terminee', 'suspendue')`),
     check('reformes_amounts_check', sql`coalesce(${t.montant_prevu}, 0) >= 0 and coalesce(${t.montant_trealise}, 0) >= 0`),
-    index('reformes_structure_stage_idx').on(t.structure_id, t.stage),
-    index('reformes_created_by_idx').on(t.created_by),
-    // Ascending on purpose: read backwards they serve "order by … desc" (nulls first), which a
-    // "desc nulls last" index would not.
-    index('reformes_published_idx').on(t.isPublished, t.is_active, t.date_debut, t.id),
+    // Each list pages its ids from one of these in its own order (date_enreg desc, id desc). Ascending on
+    // purpose: read backwards they serve "order by … desc" (nulls first), which "desc nulls last" would not.
     index('reformes_date_enreg_idx').on(t.date_enreg, t.id),
+    index('reformes_structure_date_idx').on(t.structure_id, t.date_enreg, t.id),
+    index('reformes_created_by_idx').on(t.created_by, t.date_enreg, t.id),
+    index('reformes_stage_idx').on(t.stage, t.isPublished, t.date_enreg, t.id),
+    index('reformes_structure_stage_idx').on(t.structure_id, t.stage, t.isPublished, t.date_enreg, t.id),
+    index('reformes_published_idx').on(t.isPublished, t.is_active, t.date_debut, t.id),
+    index('reformes_search_trgm_idx').using('gin', t.search_text.op('gin_trgm_ops')),
     index('reformes_nature_idx').on(t.nature_id),
     index('reformes_couverture_idx').on(t.couverture_id),
   ],

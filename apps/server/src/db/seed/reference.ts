@@ -1,9 +1,7 @@
-import { DEFAULT_GRANTS, FEATURES, GUARD_NAME, MENUS, type MenuEntry, permissionName, ROLE_NAMES } from '@reformes/domain';
+import { DEFAULT_GRANTS, FEATURES, GUARD_NAME, MENUS, type MenuEntry, NATURES, permissionName, ROLE_NAMES } from '@reformes/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { features, menus, natures, permissions, rolePermissions, roles, roleWindows } from '../schema/index.ts';
-
-export const NATURE_LABELS = ['Administrative', 'Institutionnelle', 'Structurelle'] as const;
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -85,9 +83,9 @@ export async function seedReferenceData(db: Db): Promise<boolean> {
       if (values.length > 0) await tx.insert(rolePermissions).values(values);
     }
     await seedMenus(tx, roleIds);
-    for (const libnature of NATURE_LABELS) {
-      const existing = await tx.select({ id: natures.id }).from(natures).where(eq(natures.libnature, libnature));
-      if (existing.length === 0) await tx.insert(natures).values({ libnature });
+    for (const nature of NATURES) {
+      const existing = await tx.select({ id: natures.id }).from(natures).where(eq(natures.code, nature.code));
+      if (existing.length === 0) await tx.insert(natures).values({ libnature: nature.label, code: nature.code });
     }
   });
   return true;

@@ -118,7 +118,23 @@ describe('dashboard counters', () => {
       ETATS_MOR.map((etat) => ({ etat_mor: etat.value, label: etat.label, total: ms.filter((r) => r.etat === etat.value).length })),
     );
     expect(data.by_etat.map((row: { label: string }) => row.label)).toEqual(['En cours', 'Planifiée', 'Terminée', 'Suspendue']);
-    expect(data.by_nature).toEqual(NATURES.map((libnature) => ({ libnature, total: ms.filter((r) => r.nature === libnature).length })));
+    expect(data.by_nature).toEqual(
+      NATURES.map((libnature) => ({
+        id: expect.any(Number),
+        code: libnature.toLowerCase(),
+        libnature,
+        total: ms.filter((r) => r.nature === libnature).length,
+      })),
+    );
+  });
+
+  it('counts natures by their code, so renaming a nature keeps the counters', async () => {
+    const before = (await dash('admin')).json().data;
+    await t.db.execute(sql`update natures set libnature = 'Réforme administrative' where code = 'administrative'`);
+    const after = (await dash('admin')).json().data;
+    expect(after.total_reforme_admin).toBe(before.total_reforme_admin);
+    expect(after.total_reforme_admin).toBeGreaterThan(0);
+    await t.db.execute(sql`update natures set libnature = 'Administrative' where code = 'administrative'`);
   });
 
   it('counts only active reforms and follows the data live', async () => {

@@ -1,37 +1,64 @@
-import { type DashboardData, ETATS_MOR, pendingStageOf, seesAllStructures } from '@reformes/domain';
+import { type DashboardData, ETATS_MOR, type NatureCode, pendingStageOf, seesAllStructures } from '@reformes/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 
 export interface DashboardView extends DashboardData {
   by_etat: Array<{ etat_mor: string; label: string; total: number }>;
-  by_nature: Array<{ libnature: string; total: number }>;
+  by_nature: Array<{ id: number; code: string | null; libnature: string; total: number }>;
 }
 
-/** Live counters for a role's view, within a structure (undefined: all structures) or the role's own scope. */
+interface DashboardGroup {
+  nature_id: number;
+  etat_mor: string | null;
+  stage: number;
+  is_published: boolean;
+  total: number;
+}
+
+type DashboardRow = {
+  groups: DashboardGroup[];
+  natures: Array<{ id: number; code: string | null; libnature: string }>;
+  users: number;
+  total_structures: number;
+};
+
+const sum = (groups: DashboardGroup[]) => groups.reduce((total, group) => total + group.total, 0);
+
+/**
+ * Live counters for a role's view, within a structure (undefined: all structures) or the role's own scope.
+ * One statement and one pass over the reforms: they are counted by (nature, état, stage, published), a few
+ * dozen groups at most, and every figure of the dashboard is a sum of those groups. Natures are matched by
+ * their id and stable code, never by label.
+ */
 export async function computeDashboard(db: Db, role: string | undefined, structureId: number | undefined): Promise<DashboardView> {
   const scope = seesAllStructures(role) || structureId === undefined ? sql`true` : sql`r.structure_id = ${structureId}`;
-  const stage = pendingStageOf(role) ?? null;
-  const counters = await db.execute<Omit<DashboardData, never>>(sql`
+  const result = await db.execute<DashboardRow>(sql`
+    with g as (
+      select r.nature_id, r.etat_mor, r.stage, r.is_published, count(*)::int as total
+      from reformes r where r.is_active and ${scope}
+      group by r.nature_id, r.etat_mor, r.stage, r.is_published
+    )
     select
-      count(*)::int as total_reforme,
-      count(*) filter (where n.libnature = 'Administrative')::int as total_reforme_admin,
-      count(*) filter (where n.libnature = 'Institutionnelle')::int as total_reforme_ins,
-      count(*) filter (where r.stage = ${stage} and not r.is_published)::int as total_pending,
+      (select coalesce(json_agg(g), '[]'::json) from g) as groups,
+      (select coalesce(json_agg(json_build_object('id', n.id, 'code', n.code, 'libnature', n.libnature) order by n.libnature), '[]'::json)
+        from natures n) as natures,
       (select count(*)::int from users) as users,
-      (select count(*)::int from structures) as total_structures
-    from reformes r join natures n on n.id = r.nature_id
-    where r.is_active and ${scope}`);
-  const byEtat = await db.execute<{ etat_mor: string; total: number }>(sql`
-    select r.etat_mor, count(*)::int as total from reformes r
-    where r.is_active and r.etat_mor is not null and ${scope} group by r.etat_mor`);
-  const byNature = await db.execute<{ libnature: string; total: number }>(sql`
-    select n.libnature, count(r.id)::int as total from natures n
-    left join reformes r on r.nature_id = n.id and r.is_active and ${scope}
-    group by n.libnature order by n.libnature`);
-  const etatTotals = new Map(byEtat.rows.map((row) => [row.etat_mor, row.total]));
+      (select count(*)::int from structures) as total_structures`);
+  const { groups, natures, users, total_structures } = result.rows[0];
+  const natureId = (code: NatureCode) => natures.find((nature) => nature.code === code)?.id;
+  const stage = pendingStageOf(role);
   return {
-    ...counters.rows[0],
-    by_etat: ETATS_MOR.map((etat) => ({ etat_mor: etat.value, label: etat.label, total: etatTotals.get(etat.value) ?? 0 })),
-    by_nature: byNature.rows,
+    total_reforme: sum(groups),
+    total_reforme_admin: sum(groups.filter((group) => group.nature_id === natureId('administrative'))),
+    total_reforme_ins: sum(groups.filter((group) => group.nature_id === natureId('institutionnelle'))),
+    total_pending: sum(groups.filter((group) => group.stage === stage && !group.is_published)),
+    users,
+    total_structures,
+    by_etat: ETATS_MOR.map((etat) => ({
+      etat_mor: etat.value,
+      label: etat.label,
+      total: sum(groups.filter((group) => group.etat_mor === etat.value)),
+    })),
+    by_nature: natures.map((nature) => ({ ...nature, total: sum(groups.filter((group) => group.nature_id === nature.id)) })),
   };
 }

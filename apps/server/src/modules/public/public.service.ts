@@ -6,7 +6,7 @@ import { notFound } from '../../http/app-error.ts';
 import { pageOf, sliced } from '../../http/pagination.ts';
 import { matchesSearch } from '../../http/search.ts';
 import { reformeSearch } from '../reformes/reformes.service.ts';
-import { nestedSuivi } from '../reformes/suivi.routes.ts';
+import { nestedSuivi } from '../reformes/suivi.service.ts';
 
 /**
  * What anyone may read of a published reform: no instructions, no workflow stage, no user,

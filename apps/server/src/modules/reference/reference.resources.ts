@@ -1,5 +1,5 @@
 import { coverSchema, entitySchema, natureSchema, sectorSchema, structureSchema } from '@reformes/domain';
-import { asc, eq, getTableColumns, type SQL } from 'drizzle-orm';
+import { asc, count, eq, getTableColumns, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { covers, entities, natures, sectors, structures } from '../../db/schema/index.ts';
@@ -20,6 +20,9 @@ function structureView(db: Db) {
         .$dynamic();
       return sliced(query, limit, offset);
     },
+    // The search looks at the sector's label too: the count needs the same join.
+    count: (where: SQL | undefined) =>
+      db.select({ total: count() }).from(structures).leftJoin(sectors, eq(sectors.id, structures.sector_id)).where(where),
   };
 }
 

@@ -1,18 +1,10 @@
-import {
-  idParamsSchema,
-  MESSAGES,
-  objectifSchema,
-  REFORME_MESSAGES,
-  resultatPayloadSchema,
-  searchSchema,
-  stateParamSchema,
-} from '@reformes/domain';
+import { idParamsSchema, MESSAGES, objectifSchema, REFORME_MESSAGES, resultatPayloadSchema, stateParamSchema } from '@reformes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden, invalid } from '../../http/app-error.ts';
-import { ok, pagedList, plainList } from '../../http/envelope.ts';
+import { listEnvelope, ok, plainList } from '../../http/envelope.ts';
 import { authOf, holds } from '../../http/guard.ts';
-import { pageQuerySchema } from '../../http/pagination.ts';
+import { pageQuerySchema, searchBodySchema, searchPageOf } from '../../http/pagination.ts';
 import { parseOrInvalid } from '../../http/validation.ts';
 import type { ObjectifsService } from './objectifs.service.ts';
 
@@ -22,12 +14,28 @@ const on = (feature: 'objectifs' | 'resultats', action: ActionName) => ({ access
 /** Spec §7 `objectifs/` and `resultats/`. */
 export const objectifsRoutes: FastifyPluginAsyncZod<{ objectifs: ObjectifsService }> = async (app, { objectifs }) => {
   const tags = ['Objectifs'];
-  app.get('/objectifs', { config: on('objectifs', 'list'), schema: { tags, querystring: pageQuerySchema } }, async (request) => {
-    const result = await objectifs.listObjectifs(authOf(request), request.query.per_page, request.query.page);
-    return Array.isArray(result) ? plainList(result) : pagedList(result);
+  const objectifsQuery = pageQuerySchema.extend({
+    search: z.string().trim().optional(),
+    reforme_id: z.coerce.number().int().positive().optional(),
   });
-  app.post('/objectifs-search', { config: on('objectifs', 'list'), schema: { tags, body: searchSchema } }, async (request) =>
-    plainList(await objectifs.searchObjectifs(authOf(request), request.body.search)),
+  app.get(
+    '/objectifs',
+    { config: on('objectifs', 'list'), schema: { tags, summary: 'Liste (réforme, recherche)', querystring: objectifsQuery } },
+    async (request) => {
+      const { search, reforme_id, ...page } = request.query;
+      return listEnvelope(await objectifs.listObjectifs(authOf(request), { search, reforme_id }, page));
+    },
+  );
+  app.post(
+    '/objectifs-search',
+    {
+      config: on('objectifs', 'list'),
+      schema: { tags, summary: 'Recherche paginée', querystring: pageQuerySchema, body: searchBodySchema },
+    },
+    async (request) =>
+      listEnvelope(
+        await objectifs.listObjectifs(authOf(request), { search: request.body.search }, searchPageOf(request.query, request.body)),
+      ),
   );
   app.get(
     '/objectifs/by-reforme/:id',
@@ -63,11 +71,28 @@ export const objectifsRoutes: FastifyPluginAsyncZod<{ objectifs: ObjectifsServic
   );
 
   const resultTags = ['Résultats attendus'];
-  app.get('/resultats', { config: on('resultats', 'list'), schema: { tags: resultTags } }, async (request) =>
-    plainList(await objectifs.listResultats(authOf(request))),
+  const resultatsQuery = pageQuerySchema.extend({
+    search: z.string().trim().optional(),
+    objectif_id: z.coerce.number().int().positive().optional(),
+  });
+  app.get(
+    '/resultats',
+    { config: on('resultats', 'list'), schema: { tags: resultTags, summary: 'Liste (objectif, recherche)', querystring: resultatsQuery } },
+    async (request) => {
+      const { search, objectif_id, ...page } = request.query;
+      return listEnvelope(await objectifs.listResultats(authOf(request), { search, objectif_id }, page));
+    },
   );
-  app.post('/resultats-search', { config: on('resultats', 'list'), schema: { tags: resultTags, body: searchSchema } }, async (request) =>
-    plainList(await objectifs.searchResultats(authOf(request), request.body.search)),
+  app.post(
+    '/resultats-search',
+    {
+      config: on('resultats', 'list'),
+      schema: { tags: resultTags, summary: 'Recherche paginée', querystring: pageQuerySchema, body: searchBodySchema },
+    },
+    async (request) =>
+      listEnvelope(
+        await objectifs.listResultats(authOf(request), { search: request.body.search }, searchPageOf(request.query, request.body)),
+      ),
   );
   app.get('/resultats/:id', { config: on('resultats', 'show'), schema: { tags: resultTags, params: idParamsSchema } }, async (request) =>
     ok(await objectifs.resultatView(authOf(request), request.params.id), MESSAGES.found),

@@ -4,11 +4,9 @@ import type { Db } from '../../db/client.ts';
 import { objectifs, reformes, resultats, suiviResults } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/guard.ts';
-import { pageOf, sliced } from '../../http/pagination.ts';
+import { listOrPage, type PageQuery, sliced } from '../../http/pagination.ts';
 import { matchesSearch } from '../../http/search.ts';
 import { findChangeableReforme, findReformeInScope, reformeScope } from './reforme-scope.ts';
-
-const SEARCH_LIMIT = 200;
 
 interface ResultatValues {
   objectif_id: number;
@@ -75,17 +73,25 @@ export function createObjectifsService(db: Db) {
   const numeric = (value: number | null) => (value === null ? '0' : String(value));
 
   return {
-    async listObjectifs(auth: AuthContext, perPage: number | undefined, page: number) {
-      if (!perPage) return objectifRows(auth, undefined);
-      const [[{ total }], data] = await Promise.all([
-        db.select({ total: count() }).from(objectifs).innerJoin(reformes, eq(reformes.id, objectifs.reforme_id)).where(reformeScope(auth)),
-        objectifRows(auth, undefined, perPage, (page - 1) * perPage),
-      ]);
-      return pageOf(data, total, page, perPage);
+    /** Objectives in scope, newest first, of one reform or all, searched on their label and their reform's. */
+    listObjectifs(auth: AuthContext, filters: { search?: string; reforme_id?: number }, query: PageQuery) {
+      const where = and(
+        filters.reforme_id ? eq(objectifs.reforme_id, filters.reforme_id) : undefined,
+        filters.search ? matchesSearch([objectifs.libobjectif, reformes.libref], filters.search) : undefined,
+      );
+      return listOrPage(
+        query,
+        (limit, offset) => objectifRows(auth, where, limit, offset),
+        async () =>
+          (
+            await db
+              .select({ total: count() })
+              .from(objectifs)
+              .innerJoin(reformes, eq(reformes.id, objectifs.reforme_id))
+              .where(and(reformeScope(auth), where))
+          )[0].total,
+      );
     },
-
-    searchObjectifs: (auth: AuthContext, text: string) =>
-      objectifRows(auth, matchesSearch([objectifs.libobjectif, reformes.libref], text), SEARCH_LIMIT),
 
     async byReforme(auth: AuthContext, reformeId: number) {
       await findReformeInScope(db, auth, reformeId);
@@ -123,28 +129,39 @@ export function createObjectifsService(db: Db) {
       return objectifView(auth, id);
     },
 
-    async listResultats(auth: AuthContext) {
-      return db
-        .select({
-          ...getTableColumns(resultats),
-          objectif: { id: objectifs.id, libobjectif: objectifs.libobjectif, reforme_id: objectifs.reforme_id },
-        })
-        .from(resultats)
-        .innerJoin(objectifs, eq(objectifs.id, resultats.objectif_id))
-        .innerJoin(reformes, eq(reformes.id, objectifs.reforme_id))
-        .where(reformeScope(auth))
-        .orderBy(desc(resultats.id))
-        .limit(1000);
+    /** Expected results in scope, newest first, of one objective or all, searched on label and indicator. */
+    listResultats(auth: AuthContext, filters: { search?: string; objectif_id?: number }, query: PageQuery) {
+      const where = and(
+        reformeScope(auth),
+        filters.objectif_id ? eq(resultats.objectif_id, filters.objectif_id) : undefined,
+        filters.search ? matchesSearch([resultats.libresult, resultats.indicateur], filters.search) : undefined,
+      );
+      return listOrPage(
+        query,
+        (limit, offset) =>
+          db
+            .select({
+              ...getTableColumns(resultats),
+              objectif: { id: objectifs.id, libobjectif: objectifs.libobjectif, reforme_id: objectifs.reforme_id },
+            })
+            .from(resultats)
+            .innerJoin(objectifs, eq(objectifs.id, resultats.objectif_id))
+            .innerJoin(reformes, eq(reformes.id, objectifs.reforme_id))
+            .where(where)
+            .orderBy(desc(resultats.id))
+            .limit(limit)
+            .offset(offset),
+        async () =>
+          (
+            await db
+              .select({ total: count() })
+              .from(resultats)
+              .innerJoin(objectifs, eq(objectifs.id, resultats.objectif_id))
+              .innerJoin(reformes, eq(reformes.id, objectifs.reforme_id))
+              .where(where)
+          )[0].total,
+      );
     },
-
-    searchResultats: (auth: AuthContext, text: string) =>
-      db
-        .select(getTableColumns(resultats))
-        .from(resultats)
-        .innerJoin(objectifs, eq(objectifs.id, resultats.objectif_id))
-        .innerJoin(reformes, eq(reformes.id, objectifs.reforme_id))
-        .where(and(reformeScope(auth), matchesSearch([resultats.libresult, resultats.indicateur], text)))
-        .limit(SEARCH_LIMIT),
 
     resultatView,
 

@@ -1,17 +1,9 @@
-import {
-  idParamsSchema,
-  MESSAGES,
-  REFORME_MESSAGES,
-  reformeFiltersSchema,
-  reformeSchemaFor,
-  searchSchema,
-  stateParamSchema,
-} from '@reformes/domain';
+import { idParamsSchema, MESSAGES, REFORME_MESSAGES, reformeFiltersSchema, reformeSchemaFor, stateParamSchema } from '@reformes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok, pagedList, plainList } from '../../http/envelope.ts';
+import { listEnvelope, ok } from '../../http/envelope.ts';
 import { authOf } from '../../http/guard.ts';
-import { pageQuerySchema } from '../../http/pagination.ts';
+import { pageQuerySchema, searchBodySchema, searchPageOf } from '../../http/pagination.ts';
 import { parseOrInvalid } from '../../http/validation.ts';
 import type { ReformesService } from './reformes.service.ts';
 import type { WorkflowService } from './workflow.service.ts';
@@ -19,10 +11,6 @@ import type { WorkflowService } from './workflow.service.ts';
 const tags = ['Réformes'];
 const can = (action: 'list' | 'show' | 'add' | 'edit' | 'delete' | 'status') => ({ access: { feature: 'reformes' as const, action } });
 const listQuery = pageQuerySchema.extend(reformeFiltersSchema.shape);
-
-function listed(result: unknown[] | { data: unknown[]; current_page: number; per_page: number; total: number; last_page: number }) {
-  return Array.isArray(result) ? plainList(result) : pagedList(result);
-}
 
 /** Spec §7 "Reforms": lists by scope, detail, create, update, delete, state, search, publish/unpublish. */
 export const reformesRoutes: FastifyPluginAsyncZod<{ reformes: ReformesService; workflow: WorkflowService }> = async (
@@ -37,25 +25,34 @@ export const reformesRoutes: FastifyPluginAsyncZod<{ reformes: ReformesService; 
     },
     async (request) => {
       const { per_page, page, ...filters } = request.query;
-      return listed(await reformes.list(authOf(request), filters, per_page, page));
+      return listEnvelope(await reformes.list(authOf(request), filters, { per_page, page }));
     },
   );
 
   app.get(
     '/reformes/users/get-my-list',
-    { config: can('list'), schema: { tags, summary: 'Mes enregistrements', querystring: pageQuerySchema } },
-    async (request) => listed(await reformes.myList(authOf(request), request.query.per_page, request.query.page)),
+    { config: can('list'), schema: { tags, summary: 'Mes enregistrements (filtrés, recherche)', querystring: listQuery } },
+    async (request) => {
+      const { per_page, page, ...filters } = request.query;
+      return listEnvelope(await reformes.myList(authOf(request), filters, { per_page, page }));
+    },
   );
 
   app.get(
     '/reformes/users/get-by-role',
-    { config: can('list'), schema: { tags, summary: "Réformes à l'étape de mon rôle", querystring: pageQuerySchema } },
-    async (request) => listed(await reformes.byRole(authOf(request), request.query.per_page, request.query.page)),
+    { config: can('list'), schema: { tags, summary: "Réformes à l'étape de mon rôle (filtrées, recherche)", querystring: listQuery } },
+    async (request) => {
+      const { per_page, page, ...filters } = request.query;
+      return listEnvelope(await reformes.byRole(authOf(request), filters, { per_page, page }));
+    },
   );
 
   for (const url of ['/reformes-search', '/reformes/-search']) {
-    app.post(url, { config: can('list'), schema: { tags, summary: 'Recherche', body: searchSchema } }, async (request) =>
-      plainList(await reformes.search(authOf(request), request.body.search)),
+    app.post(
+      url,
+      { config: can('list'), schema: { tags, summary: 'Recherche paginée', querystring: pageQuerySchema, body: searchBodySchema } },
+      async (request) =>
+        listEnvelope(await reformes.search(authOf(request), request.body.search, searchPageOf(request.query, request.body))),
     );
   }
 

@@ -1,33 +1,20 @@
 import { creationStageOf, periodText, REFORME_MESSAGES, type Reforme, type ReformeFilters, treatmentStageOf } from '@reformes/domain';
-import { and, count, desc, eq, getTableColumns, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  affectations,
-  covers,
-  natures,
-  objectifs,
-  reformeFiles,
-  reformes,
-  resultats,
-  structures,
-  suiviResults,
-  users,
-} from '../../db/schema/index.ts';
+import { affectations, covers, natures, reformeFiles, reformes, structures, users } from '../../db/schema/index.ts';
 import { invalid } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/guard.ts';
-import { pageOf, sliced } from '../../http/pagination.ts';
-import { matchesFoldedColumn, matchesSearch } from '../../http/search.ts';
+import { listOrPage, type PageQuery } from '../../http/pagination.ts';
+import { matchesFoldedColumn } from '../../http/search.ts';
 import type { FileStore } from '../../storage/file-store.ts';
 import { assertCanChange, findReformeInScope, reformeScope } from './reforme-scope.ts';
+import { objectifTreesOf } from './suivi.service.ts';
 
 export const REFORME_FILES_FOLDER = 'reformes';
-const SEARCH_LIMIT = 200;
-const PLAIN_LIST_LIMIT = 1000;
 
-/** The reform search (spec §3 "Local search filter"): the folded texts, and the ISO dates when digits are typed. */
+/** The reform search (spec §3 "Local search filter"): one column of folded texts and ISO dates, trigram-indexed. */
 export function reformeSearch(text: string): SQL | undefined {
-  const dates = /\d/.test(text) ? matchesSearch([sql`${reformes.date_debut}::text`, sql`${reformes.date_fin}::text`], text) : undefined;
-  return or(matchesFoldedColumn(reformes.search_text, text), dates);
+  return matchesFoldedColumn(reformes.search_text, text);
 }
 
 const { search_text: _searchText, ...reformeColumns } = getTableColumns(reformes);
@@ -54,28 +41,40 @@ function filtersOf(filters: ReformeFilters): SQL[] {
 }
 
 export function createReformesService({ db, files }: { db: Db; files: FileStore }) {
-  function rows(where: SQL | undefined, limit?: number, offset?: number) {
-    const query = db
+  /** The rows of these reforms, with their labels and attachments, in the order of `ids`. */
+  async function rowsOf(ids: number[]) {
+    if (ids.length === 0) return [];
+    const found = await db
       .select(rowColumns)
       .from(reformes)
       .innerJoin(natures, eq(natures.id, reformes.nature_id))
       .innerJoin(covers, eq(covers.id, reformes.couverture_id))
       .innerJoin(structures, eq(structures.id, reformes.structure_id))
-      .where(where)
-      .orderBy(desc(reformes.date_enreg), desc(reformes.id))
-      .$dynamic();
-    return sliced(query, limit, offset);
+      .where(inArray(reformes.id, ids));
+    const byId = new Map(found.map((row) => [row.id, row]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
-  async function page(where: SQL | undefined, perPage: number | undefined, pageNumber: number) {
-    // A whole list (selects) stops at PLAIN_LIST_LIMIT: at 100 000 reforms nobody scrolls further.
-    if (!perPage) return rows(where, PLAIN_LIST_LIMIT);
-    const [[{ total }], data] = await Promise.all([
+  /**
+   * Pages the ids first, from an index in the lists' order, then loads the rows of that page only: the
+   * joins and the attachments are computed for 10 rows, not for every row an OFFSET skips.
+   */
+  function page(where: SQL | undefined, query: PageQuery) {
+    return listOrPage(
+      query,
+      async (limit, offset) => {
+        const ids = await db
+          .select({ id: reformes.id })
+          .from(reformes)
+          .where(where)
+          .orderBy(desc(reformes.date_enreg), desc(reformes.id))
+          .limit(limit)
+          .offset(offset);
+        return rowsOf(ids.map((row) => row.id));
+      },
       // The count needs no join: every filter is on the reforms table itself.
-      db.select({ total: count() }).from(reformes).where(where),
-      rows(where, perPage, (pageNumber - 1) * perPage),
-    ]);
-    return pageOf(data, total, pageNumber, perPage);
+      async () => (await db.select({ total: count() }).from(reformes).where(where))[0].total,
+    );
   }
 
   /** Attaches uploads that wait for a reform; only the uploader's own pending files can be claimed. */
@@ -114,32 +113,8 @@ export function createReformesService({ db, files }: { db: Db; files: FileStore 
 
   async function detail(auth: AuthContext, id: number) {
     await findReformeInScope(db, auth, id);
-    const [row] = await rows(eq(reformes.id, id), 1);
-    const objectifRows = await db.select().from(objectifs).where(eq(objectifs.reforme_id, id)).orderBy(objectifs.id);
-    const resultRows = objectifRows.length
-      ? await db
-          .select()
-          .from(resultats)
-          .where(
-            inArray(
-              resultats.objectif_id,
-              objectifRows.map((objectif) => objectif.id),
-            ),
-          )
-          .orderBy(resultats.id)
-      : [];
-    const suiviRows = resultRows.length
-      ? await db
-          .select()
-          .from(suiviResults)
-          .where(
-            inArray(
-              suiviResults.result_id,
-              resultRows.map((resultat) => resultat.id),
-            ),
-          )
-          .orderBy(suiviResults.date, suiviResults.id)
-      : [];
+    const [row] = await rowsOf([id]);
+    const objectifsOf = await objectifTreesOf(db, [id]);
     const fileRows = await db
       .select({
         id: reformeFiles.id,
@@ -169,13 +144,7 @@ export function createReformesService({ db, files }: { db: Db; files: FileStore 
     const last = history.at(-1);
     return {
       ...row,
-      objectifs: objectifRows.map((objectif) => ({
-        ...objectif,
-        reforme: { id, libref: row.libref },
-        results: resultRows
-          .filter((resultat) => resultat.objectif_id === objectif.id)
-          .map((resultat) => ({ ...resultat, suivi_results: suiviRows.filter((suivi) => suivi.result_id === resultat.id) })),
-      })),
+      objectifs: objectifsOf(id).map((objectif) => ({ ...objectif, reforme: { id, libref: row.libref } })),
       files: fileRows,
       history,
       // The instruction of a return for correction shows while the reform waits where it was sent back.
@@ -184,20 +153,19 @@ export function createReformesService({ db, files }: { db: Db; files: FileStore 
   }
 
   return {
-    list: (auth: AuthContext, filters: ReformeFilters, perPage: number | undefined, pageNumber: number) =>
-      page(and(reformeScope(auth), ...filtersOf(filters)), perPage, pageNumber),
+    list: (auth: AuthContext, filters: ReformeFilters, query: PageQuery) => page(and(reformeScope(auth), ...filtersOf(filters)), query),
 
-    myList: (auth: AuthContext, perPage: number | undefined, pageNumber: number) =>
-      page(eq(reformes.created_by, auth.userId), perPage, pageNumber),
+    myList: (auth: AuthContext, filters: ReformeFilters, query: PageQuery) =>
+      page(and(eq(reformes.created_by, auth.userId), ...filtersOf(filters)), query),
 
     /** The reforms waiting at the caller's stage, in its scope ("A transmettre", "A valider", "A publier"). */
-    byRole(auth: AuthContext, perPage: number | undefined, pageNumber: number) {
+    byRole(auth: AuthContext, filters: ReformeFilters, query: PageQuery) {
       const stage = treatmentStageOf(auth.role);
-      if (!stage) return page(sql`false`, perPage, pageNumber);
-      return page(and(reformeScope(auth), eq(reformes.stage, stage), eq(reformes.isPublished, false)), perPage, pageNumber);
+      if (!stage) return page(sql`false`, query);
+      return page(and(reformeScope(auth), eq(reformes.stage, stage), eq(reformes.isPublished, false), ...filtersOf(filters)), query);
     },
 
-    search: (auth: AuthContext, text: string) => rows(and(reformeScope(auth), reformeSearch(text)), SEARCH_LIMIT),
+    search: (auth: AuthContext, text: string, query: PageQuery) => page(and(reformeScope(auth), reformeSearch(text)), query),
 
     detail,
 

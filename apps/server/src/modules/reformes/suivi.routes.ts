@@ -1,17 +1,19 @@
 import { idParamsSchema, isBeforeLastRecord, MESSAGES, SUIVI_MESSAGES, suiviSchema } from '@reformes/domain';
-import { and, asc, desc, eq, getTableColumns, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { objectifs, reformes, resultats, suiviResults } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
-import { ok, plainList } from '../../http/envelope.ts';
+import { listEnvelope, ok, plainList } from '../../http/envelope.ts';
 import { type AuthContext, authOf } from '../../http/guard.ts';
+import { pageQuerySchema } from '../../http/pagination.ts';
 import { reformeScope } from './reforme-scope.ts';
+import { reformeSearch } from './reformes.service.ts';
+import { nestedSuivi, suiviPage } from './suivi.service.ts';
 
 const tags = ['Données de suivi'];
 const on = (action: 'list' | 'show' | 'add' | 'delete') => ({ access: { feature: 'suivi-results' as const, action } });
-const NESTED_LIMIT = 500;
 
 /** The result, if its reform is in the caller's scope. */
 async function resultInScope(db: Db, auth: AuthContext, resultId: number) {
@@ -24,71 +26,6 @@ async function resultInScope(db: Db, auth: AuthContext, resultId: number) {
   return row;
 }
 
-/**
- * Reforms in scope with their objectives, results and follow-up records, nested: the three
- * chained selects of the data-entry screen and the follow-up view read from this one answer.
- */
-export async function nestedSuivi(db: Db, where: ReturnType<typeof and>) {
-  const reformeRows = await db
-    .select({
-      id: reformes.id,
-      libref: reformes.libref,
-      periodexe: reformes.periodexe,
-      isPublished: reformes.isPublished,
-      stage: reformes.stage,
-    })
-    .from(reformes)
-    .where(where)
-    .orderBy(desc(reformes.date_enreg), desc(reformes.id))
-    .limit(NESTED_LIMIT);
-  if (reformeRows.length === 0) return [];
-  const objectifRows = await db
-    .select()
-    .from(objectifs)
-    .where(
-      inArray(
-        objectifs.reforme_id,
-        reformeRows.map((row) => row.id),
-      ),
-    )
-    .orderBy(asc(objectifs.id));
-  const resultRows = objectifRows.length
-    ? await db
-        .select()
-        .from(resultats)
-        .where(
-          inArray(
-            resultats.objectif_id,
-            objectifRows.map((row) => row.id),
-          ),
-        )
-        .orderBy(asc(resultats.id))
-    : [];
-  const suiviRows = resultRows.length
-    ? await db
-        .select(getTableColumns(suiviResults))
-        .from(suiviResults)
-        .where(
-          inArray(
-            suiviResults.result_id,
-            resultRows.map((row) => row.id),
-          ),
-        )
-        .orderBy(asc(suiviResults.date), asc(suiviResults.id))
-    : [];
-  return reformeRows.map((reforme) => ({
-    ...reforme,
-    objectifs: objectifRows
-      .filter((objectif) => objectif.reforme_id === reforme.id)
-      .map((objectif) => ({
-        ...objectif,
-        results: resultRows
-          .filter((result) => result.objectif_id === objectif.id)
-          .map((result) => ({ ...result, suivi_results: suiviRows.filter((suivi) => suivi.result_id === result.id) })),
-      })),
-  }));
-}
-
 /** Spec §7 `suivi-results/` and `reformes/users/get-suivi-result`. */
 export const suiviRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
@@ -97,14 +34,18 @@ export const suiviRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       config: on('list'),
       schema: {
         tags,
-        summary: 'Réformes, objectifs, résultats et suivis (imbriqués)',
-        querystring: z.object({ reforme_id: z.coerce.number().int().positive().optional() }),
+        summary: 'Réformes (une, ou une page recherchée), avec objectifs, résultats et suivis imbriqués',
+        querystring: pageQuerySchema.extend({
+          reforme_id: z.coerce.number().int().positive().optional(),
+          search: z.string().trim().optional(),
+        }),
       },
     },
     async (request) => {
-      const auth = authOf(request);
-      const only = request.query.reforme_id ? eq(reformes.id, request.query.reforme_id) : undefined;
-      return plainList(await nestedSuivi(db, and(reformeScope(auth), eq(reformes.is_active, true), only)));
+      const { reforme_id, search, ...page } = request.query;
+      const inScope = and(reformeScope(authOf(request)), eq(reformes.is_active, true));
+      if (reforme_id) return plainList(await nestedSuivi(db, and(inScope, eq(reformes.id, reforme_id))));
+      return listEnvelope(await suiviPage(db, and(inScope, search ? reformeSearch(search) : undefined), page));
     },
   );
 

@@ -1,8 +1,8 @@
-import { idParamsSchema, MESSAGES, resetPasswordSchema, searchSchema, stateParamSchema, userSchema } from '@reformes/domain';
+import { idParamsSchema, MESSAGES, resetPasswordSchema, stateParamSchema, userSchema } from '@reformes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok, pagedList, plainList } from '../../http/envelope.ts';
+import { listEnvelope, ok } from '../../http/envelope.ts';
 import { authOf } from '../../http/guard.ts';
-import { pageQuerySchema } from '../../http/pagination.ts';
+import { pageQuerySchema, searchBodySchema, searchPageOf } from '../../http/pagination.ts';
 import type { UsersService } from './users.service.ts';
 
 const tags = ['Comptes utilisateurs'];
@@ -13,14 +13,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   app.get(
     '/users',
     { config: access('list'), schema: { tags, summary: 'Liste des utilisateurs', querystring: pageQuerySchema } },
-    async (request) => {
-      const result = await users.list(request.query.per_page, request.query.page);
-      return Array.isArray(result) ? plainList(result) : pagedList(result);
-    },
+    async (request) => listEnvelope(await users.list(request.query)),
   );
 
-  app.post('/users-search', { config: access('list'), schema: { tags, summary: 'Recherche', body: searchSchema } }, async (request) =>
-    plainList(await users.search(request.body.search)),
+  app.post(
+    '/users-search',
+    { config: access('list'), schema: { tags, summary: 'Recherche paginée', querystring: pageQuerySchema, body: searchBodySchema } },
+    async (request) => listEnvelope(await users.search(request.body.search, searchPageOf(request.query, request.body))),
   );
 
   app.get('/users/:id', { config: access('show'), schema: { tags, summary: 'Détail', params: idParamsSchema } }, async (request) =>

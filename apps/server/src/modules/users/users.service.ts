@@ -4,15 +4,13 @@ import type { Db } from '../../db/client.ts';
 import { roles, structures, userRoles, users } from '../../db/schema/index.ts';
 import { conflict, invalid, notFound } from '../../http/app-error.ts';
 import type { Page } from '../../http/envelope.ts';
-import { pageOf, sliced } from '../../http/pagination.ts';
+import { listOrPage, type PageQuery, sliced } from '../../http/pagination.ts';
 import { pgErrorCode } from '../../http/pg-error.ts';
 import { matchesSearch } from '../../http/search.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { type CurrentUser, loadUserView } from '../auth/current-user.ts';
 import { generateTemporaryPassword, hashPassword } from '../auth/password.ts';
 import type { Sessions } from '../auth/sessions.ts';
-
-const SEARCH_LIMIT = 200;
 
 /** Columns of the users' local and remote search (spec §3). */
 const searchColumns = [users.lastname, users.firstname, users.email, users.phone, structures.designation, structures.sigl];
@@ -29,6 +27,15 @@ export function createUsersService({ db, sessions, mailer, publicUrl }: { db: Db
     const ids = await sliced(query, limit, offset);
     const views = await Promise.all(ids.map((row) => loadUserView(db, row.id)));
     return views.filter((view): view is CurrentUser => view !== undefined);
+  }
+
+  function listed(where: SQL | undefined, query: PageQuery) {
+    return listOrPage(
+      query,
+      (limit, offset) => listViews(where, limit, offset),
+      async () =>
+        (await db.select({ total: count() }).from(users).leftJoin(structures, eq(structures.id, users.structure_id)).where(where))[0].total,
+    );
   }
 
   async function view(id: number): Promise<CurrentUser> {
@@ -66,16 +73,9 @@ export function createUsersService({ db, sessions, mailer, publicUrl }: { db: Db
   }
 
   return {
-    async list(perPage?: number, page = 1): Promise<CurrentUser[] | Page<CurrentUser>> {
-      if (!perPage) return listViews(undefined);
-      const [[{ total }], rows] = await Promise.all([
-        db.select({ total: count() }).from(users),
-        listViews(undefined, perPage, (page - 1) * perPage),
-      ]);
-      return pageOf(rows, total, page, perPage);
-    },
+    list: (query: PageQuery): Promise<CurrentUser[] | Page<CurrentUser>> => listed(undefined, query),
 
-    search: (text: string) => listViews(matchesSearch(searchColumns, text), SEARCH_LIMIT),
+    search: (text: string, query: PageQuery) => listed(matchesSearch(searchColumns, text), query),
 
     show: view,
 
