@@ -13,6 +13,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { loadConfig } from '../config.ts';
 import { acquireDataDirLock } from '../db/data-dir-lock.ts';
+import { PGLITE_EXTENSIONS } from '../db/pglite-options.ts';
 import { BACKUP_FOLDERS, extractDocuments, restorePostgres } from '../modules/backups/backup-files.ts';
 
 function fail(message: string): never {
@@ -69,7 +70,7 @@ if (config.databaseUrl) {
       fs.rmSync(config.pgliteDir, { recursive: true, force: true });
     }
     fs.mkdirSync(config.pgliteDir, { recursive: true });
-    const db = await PGlite.create({ dataDir: config.pgliteDir, loadDataDir: new Blob([fs.readFileSync(dbFile)]) });
+    const db = await PGlite.create({ dataDir: config.pgliteDir, extensions: PGLITE_EXTENSIONS, loadDataDir: new Blob([fs.readFileSync(dbFile)]) });
     await db.query('CHECKPOINT');
     await db.close();
   } finally {

@@ -5,6 +5,7 @@
  */
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { PGLITE_EXTENSIONS } from './pglite-options.ts';
 
 const dataDir = process.env.PGLITE_DATA_DIR;
 if (!dataDir || !process.send) {
@@ -12,7 +13,7 @@ if (!dataDir || !process.send) {
   process.exit(1);
 }
 
-const db = await PGlite.create(dataDir);
+const db = await PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS });
 // node-postgres drops a client after a failed query and reconnects at once, before the old
 // socket is detached: room for a few connections keeps that reconnection from being refused.
 // The app's pool still holds one client, so transactions never interleave.
