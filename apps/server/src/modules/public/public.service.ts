@@ -1,5 +1,5 @@
 import { ETATS_MOR, objectivePercentage, type ReformeFilters } from '@reformes/domain';
-import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { covers, natures, reformes, structures } from '../../db/schema/index.ts';
 import { notFound } from '../../http/app-error.ts';
@@ -33,6 +33,16 @@ const publicColumns = {
 
 const isPublic = and(eq(reformes.isPublished, true), eq(reformes.is_active, true)) as SQL;
 
+/**
+ * The reform's own texts (trigram index), or its nature's or structure's name: those two are looked up
+ * first in their small tables, so each branch stays an index condition on reformes and the OR a BitmapOr.
+ */
+function publicSearch(text: string): SQL | undefined {
+  const natureIds = sql`array(select ${natures.id} from ${natures} where ${matchesSearch([natures.libnature], text)})`;
+  const structureIds = sql`array(select ${structures.id} from ${structures} where ${matchesSearch([structures.designation, structures.sigl], text)})`;
+  return or(reformeSearch(text), sql`${reformes.nature_id} = any(${natureIds})`, sql`${reformes.structure_id} = any(${structureIds})`);
+}
+
 function whereOf(filters: ReformeFilters): SQL {
   return and(
     isPublic,
@@ -40,9 +50,7 @@ function whereOf(filters: ReformeFilters): SQL {
     filters.nature_id ? eq(reformes.nature_id, filters.nature_id) : undefined,
     filters.couverture_id ? eq(reformes.couverture_id, filters.couverture_id) : undefined,
     filters.typeref ? eq(reformes.typeref, filters.typeref) : undefined,
-    filters.search
-      ? or(reformeSearch(filters.search), matchesSearch([natures.libnature, structures.designation, structures.sigl], filters.search))
-      : undefined,
+    filters.search ? publicSearch(filters.search) : undefined,
   ) as SQL;
 }
 
@@ -61,17 +69,27 @@ export function createPublicService(db: Db) {
   }
 
   return {
+    /** Ids of the page first (published index), then the page's rows: a deep page costs its own rows only. */
     async page(filters: ReformeFilters, perPage: number, page: number) {
       const where = whereOf(filters);
-      const [[{ total }], data] = await Promise.all([
+      const [[{ total }], ids] = await Promise.all([
+        db.select({ total: count() }).from(reformes).where(where),
         db
-          .select({ total: count() })
+          .select({ id: reformes.id })
           .from(reformes)
-          .innerJoin(natures, eq(natures.id, reformes.nature_id))
-          .innerJoin(structures, eq(structures.id, reformes.structure_id))
-          .where(where),
-        rows(where, perPage, (page - 1) * perPage),
+          .where(where)
+          .orderBy(desc(reformes.date_debut), desc(reformes.id))
+          .limit(perPage)
+          .offset((page - 1) * perPage),
       ]);
+      const data = ids.length
+        ? await rows(
+            inArray(
+              reformes.id,
+              ids.map((row) => row.id),
+            ),
+          )
+        : [];
       return pageOf(data, total, page, perPage);
     },
 

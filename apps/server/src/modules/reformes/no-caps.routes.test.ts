@@ -1,0 +1,156 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+
+type Headers = Record<string, string>;
+interface PagedBody<T = { id: number; libref?: string }> {
+  isPaginate: boolean;
+  data: { data: T[]; current_page: number; per_page: number; total: number; last_page: number };
+}
+
+/** 1 200 extra reforms (more than any former cap) with an objective and a result each; 250 of them say "palmeraie". */
+const EXTRA = 1200;
+const MATCHING = 250;
+
+describe('no list, search or picker drops rows silently', () => {
+  let t: TestApp;
+  let central: Headers;
+  let saisie: Headers;
+  let oldestId: number;
+
+  const call = (method: 'GET' | 'POST', url: string, headers: Headers, payload?: object) =>
+    t.app.inject({ method, url: `/api/v1/${url}`, headers, payload });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    central = bearer((await t.login('central@reformes.test')).access_token);
+    saisie = bearer((await t.login('saisie@reformes.test')).access_token);
+    // The oldest reform of all is registered long ago, in saisie's structure, with a label nobody else uses.
+    await t.db.execute(sql`
+      insert into reformes (libref, typeref, nature_id, objectif_glob, popul_cible, couverture_id, struct_impl,
+        date_debut, date_fin, periodexe, stage, structure_id, created_by, date_enreg)
+      select case when g <= ${MATCHING} then 'Réforme de la palmeraie n° ' || g
+                  when g = ${EXTRA} then 'Cadastre des oasis anciennes'
+                  else 'Réforme de masse n° ' || g end,
+        'SECTORIELLE', (select min(id) from natures), 'Objectif ' || g, 'Population', (select min(id) from covers),
+        'Structures', date '2020-01-01', date '2021-01-01', 'Du 01/01/2020 au 01/01/2021', 1,
+        (select structure_id from users where email = 'saisie@reformes.test'),
+        (select id from users where email = 'saisie@reformes.test'),
+        timestamptz '2020-01-01' + (${EXTRA} - g) * interval '1 hour'
+      from generate_series(1, ${EXTRA}) as g`);
+    const [oldest] = (await t.db.execute<{ id: number }>(sql`select id from reformes where libref = 'Cadastre des oasis anciennes'`)).rows;
+    oldestId = oldest.id;
+    await t.db.execute(sql`
+      insert into objectifs (libobjectif, reforme_id) select 'Objectif de ' || libref, id from reformes where libref like 'Réforme de %';
+      insert into resultats (libresult, indicateur, valeur_cible, valeurref, objectif_id)
+        select 'Résultat de ' || o.libobjectif, 'Indicateur', 100, 0, o.id from objectifs o
+        where o.libobjectif like 'Objectif de Réforme de%'`);
+  }, 120_000);
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('finds the oldest of more than 1 000 reforms in the follow-up picker by part of its label', async () => {
+    const response = await call('GET', 'reformes/users/get-suivi-result?per_page=20&page=1&search=oasis%20ANCIENNES', saisie);
+    expect(response.statusCode).toBe(200);
+    const body = response.json() as PagedBody;
+    expect(body.isPaginate).toBe(true);
+    expect(body.data.total).toBe(1);
+    expect(body.data.data.map((row) => row.id)).toEqual([oldestId]);
+
+    const one = (await call('GET', `reformes/users/get-suivi-result?reforme_id=${oldestId}`, saisie)).json();
+    expect(one.isPaginate).toBe(false);
+    expect(one.data).toHaveLength(1);
+    expect(one.data[0]).toMatchObject({ id: oldestId, libref: 'Cadastre des oasis anciennes', objectifs: [] });
+  });
+
+  it('pages the follow-up picker with its true total, each reform nested', async () => {
+    const body = (await call('GET', 'reformes/users/get-suivi-result?per_page=20&page=3&search=palmeraie', central)).json() as PagedBody<{
+      id: number;
+      objectifs: Array<{ results: unknown[] }>;
+    }>;
+    expect(body.data).toMatchObject({ total: MATCHING, per_page: 20, current_page: 3, last_page: 13 });
+    expect(body.data.data).toHaveLength(20);
+    for (const reforme of body.data.data) expect(reforme.objectifs[0].results).toHaveLength(1);
+  });
+
+  it('pages a search of 250 matches through all 250 with the right total, on both search paths', async () => {
+    for (const url of ['reformes-search', 'reformes/-search']) {
+      const seen = new Set<number>();
+      for (let page = 1; page <= 25; page++) {
+        const body = (await call('POST', `${url}?per_page=10&page=${page}`, central, { search: 'PALMERAIE' })).json() as PagedBody;
+        expect(body.isPaginate).toBe(true);
+        expect(body.data.total).toBe(MATCHING);
+        expect(body.data.last_page).toBe(25);
+        for (const row of body.data.data) seen.add(row.id);
+      }
+      expect(seen.size).toBe(MATCHING);
+    }
+    // The page may also travel in the body.
+    const inBody = (await call('POST', 'reformes-search', central, { search: 'palmeraie', per_page: 10, page: 25 })).json() as PagedBody;
+    expect(inBody.data).toMatchObject({ current_page: 25, total: MATCHING });
+    expect(inBody.data.data).toHaveLength(10);
+  });
+
+  it('answers a search without per_page whole when it fits, and never cut', async () => {
+    const body = (await call('POST', 'reformes-search', central, { search: 'palmeraie' })).json();
+    expect(body.isPaginate).toBe(false);
+    expect(body.data).toHaveLength(MATCHING);
+  });
+
+  it('turns a whole list of more than 1 000 rows into pages that say their total', async () => {
+    const total = (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from reformes`)).rows[0].n;
+    expect(total).toBeGreaterThan(1000);
+    const first = (await call('GET', 'reformes', central)).json() as PagedBody;
+    expect(first.isPaginate).toBe(true);
+    expect(first.data).toMatchObject({ total, per_page: 1000, current_page: 1, last_page: 2 });
+    const second = (await call('GET', 'reformes?page=2', central)).json() as PagedBody;
+    expect(second.data.data).toHaveLength(total - 1000);
+    expect(second.data.data.map((row) => row.id)).toContain(oldestId);
+  });
+
+  it('searches the treatment list and my records on the server, with their true totals', async () => {
+    const byRole = (await call('GET', 'reformes/users/get-by-role?per_page=10&page=1&search=palmeraie', saisie)).json() as PagedBody;
+    expect(byRole.data.total).toBe(MATCHING);
+    const mine = (await call('GET', 'reformes/users/get-my-list?per_page=10&page=2&search=oasis', saisie)).json() as PagedBody;
+    expect(mine.data).toMatchObject({ total: 1, current_page: 2, data: [] });
+    const mineFirst = (await call('GET', 'reformes/users/get-my-list?per_page=10&page=1&search=oasis', saisie)).json() as PagedBody;
+    expect(mineFirst.data.data.map((row) => row.id)).toEqual([oldestId]);
+  });
+
+  it('pages objectives and expected results, filtered by reform, objective or text', async () => {
+    const objectifs = (await call('GET', 'objectifs?per_page=10&page=1&search=palmeraie', central)).json() as PagedBody;
+    expect(objectifs.data.total).toBe(MATCHING);
+    const searched = (await call('POST', 'objectifs-search?per_page=10&page=25', central, { search: 'palmeraie' })).json() as PagedBody;
+    expect(searched.data).toMatchObject({ total: MATCHING, current_page: 25 });
+    expect(searched.data.data).toHaveLength(10);
+    const resultats = (await call('GET', 'resultats?per_page=10&page=1', central)).json() as PagedBody;
+    expect(resultats.data.total).toBeGreaterThan(1000);
+    const resultSearch = (await call('POST', 'resultats-search', central, { search: 'palmeraie', per_page: 50 })).json() as PagedBody;
+    expect(resultSearch.data).toMatchObject({ total: MATCHING, last_page: 5 });
+    const objectifId = (objectifs.data.data[0] as { id: number }).id;
+    const ofObjectif = (await call('GET', `resultats?per_page=10&objectif_id=${objectifId}`, central)).json() as PagedBody;
+    expect(ofObjectif.data.total).toBe(1);
+  });
+
+  it('pages the searches of reference lists and users with their true totals', async () => {
+    await t.db.execute(sql`insert into sectors (libsecteur) select 'Secteur agricole ' || g from generate_series(1, 250) as g`);
+    const sectors = (await call('POST', 'sectors-search?per_page=10&page=25', central, { search: 'agricole' })).json() as PagedBody;
+    expect(sectors.data).toMatchObject({ total: 250, current_page: 25, last_page: 25 });
+    expect(sectors.data.data).toHaveLength(10);
+    const whole = (await call('POST', 'sectors-search', central, { search: 'agricole' })).json();
+    expect(whole.data).toHaveLength(250);
+
+    const admin = bearer((await t.login('admin@reformes.test')).access_token);
+    const users = (await call('POST', 'users-search?per_page=2&page=1', admin, { search: 'reformes.test' })).json() as PagedBody;
+    expect(users.data).toMatchObject({ total: 5, last_page: 3 });
+    expect(users.data.data).toHaveLength(2);
+  });
+
+  it('refuses a page size beyond the maximum (422), never a 500', async () => {
+    const response = await call('POST', 'reformes-search?per_page=1000', central, { search: 'palmeraie' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toHaveProperty('message');
+  });
+});
