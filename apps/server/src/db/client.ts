@@ -26,21 +26,35 @@ export function wrapPool(pool: pg.Pool, kind: DatabaseKind, close: () => Promise
   return { db: drizzle({ client: pool, schema, casing: 'snake_case' }), pool, kind, close, snapshot };
 }
 
-export function connectPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+/** `max`: DATABASE_POOL_MAX (config.ts); see docs/decisions.md for the sizing. */
+export function connectPostgres(url: string, { max = 10 }: { max?: number } = {}): Database {
+  const pool = new pg.Pool({ connectionString: url, max });
   // An idle client cut by the server (restart, pg_terminate_backend, drop database with force) is dropped
   // by the pool and replaced on demand; without a listener the 'error' event would crash the process.
   pool.on('error', () => undefined);
   return { ...wrapPool(pool, 'postgresql', () => pool.end()), url };
 }
 
+/**
+ * The PGlite child script beside this module: the compiled `.js` when the server runs compiled
+ * (apps/server/dist, `npm start`), the `.ts` source through tsx when it runs from its sources (tests,
+ * bench). Never inherit the parent's execArgv: the compiled child must not load a TypeScript loader.
+ */
+function pgliteChild(): { script: URL; execArgv: string[] } {
+  const compiled = !import.meta.url.endsWith('.ts');
+  return compiled
+    ? { script: new URL('./pglite-process.js', import.meta.url), execArgv: [] }
+    : { script: new URL('./pglite-process.ts', import.meta.url), execArgv: ['--import', 'tsx'] };
+}
+
 /** Starts the embedded PGlite in a child process (see pglite-process.ts) and connects to it. */
 export async function connectEmbedded(dataDir: string): Promise<Database> {
   const lock = await acquireDataDirLock(dataDir);
   fs.mkdirSync(dataDir, { recursive: true });
-  const child = fork(new URL('./pglite-process.ts', import.meta.url), [], {
+  const { script, execArgv } = pgliteChild();
+  const child = fork(script, [], {
     env: { ...process.env, PGLITE_DATA_DIR: dataDir },
-    execArgv: ['--import', 'tsx'],
+    execArgv,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   if (child.pid) lock.recordChild(child.pid);

@@ -13,7 +13,16 @@ if (!dataDir || !process.send) {
   process.exit(1);
 }
 
-const db = await PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS });
+/**
+ * PGlite starts with a server's defaults (shared_buffers 128MB, maintenance_work_mem 64MB,
+ * max_connections 100...) inside a WebAssembly heap that can grow but never shrinks, and whose touched
+ * pages stay resident: the child sat at 800+ MB. One backend serving one pooled client needs far less;
+ * the operating system's page cache still holds the data files (docs/decisions.md, "Embedded memory").
+ */
+const MEMORY_SETTINGS = (process.env.PGLITE_MEM ?? 'shared_buffers=16MB wal_buffers=1MB temp_buffers=2MB work_mem=4MB maintenance_work_mem=16MB max_connections=5').split(' ').filter(Boolean);
+const startParams = [...PGlite.defaultStartParams, ...MEMORY_SETTINGS.flatMap((setting) => ['-c', setting])];
+
+const db = await PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS, startParams });
 // node-postgres drops a client after a failed query and reconnects at once, before the old
 // socket is detached: room for a few connections keeps that reconnection from being refused.
 // The app's pool still holds one client, so transactions never interleave.

@@ -1,5 +1,5 @@
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, numeric, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { SEARCH_ACCENTED, SEARCH_PLAIN } from '../search-alphabet.ts';
 import { covers, natures, structures, timestamps } from './reference.ts';
 import { users } from './users.ts';
@@ -173,3 +173,22 @@ export const backups = pgTable('backups', {
   is_active: boolean().notNull().default(true),
   created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Reforms counted by everything the dashboard splits them by, kept by statement triggers on `reformes`
+ * (migration 0002): the dashboard sums a few hundred rows instead of scanning every reform.
+ */
+export const reformeCounts = pgTable(
+  'reforme_counts',
+  {
+    structure_id: integer().notNull(),
+    nature_id: integer().notNull(),
+    /** '' when the reform has no état. */
+    etat_mor: text().notNull(),
+    stage: smallint().notNull(),
+    is_published: boolean().notNull(),
+    is_active: boolean().notNull(),
+    total: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.structure_id, t.nature_id, t.etat_mor, t.stage, t.is_published, t.is_active] })],
+);

@@ -156,6 +156,30 @@ describe('dashboard counters', () => {
     expect((await dash('saisie')).json().data).toEqual(before);
   });
 
+  it('keeps its trigger-maintained counters equal to a direct count through inserts, updates and deletes', async () => {
+    const direct = sql`select structure_id, nature_id, coalesce(etat_mor, '') as etat_mor, stage, is_published, is_active, count(*)::int as total
+      from reformes group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6`;
+    const kept = sql`select structure_id, nature_id, etat_mor, stage, is_published, is_active, total
+      from reforme_counts where total <> 0 order by 1, 2, 3, 4, 5, 6`;
+    const agree = async () => expect((await t.db.execute(kept)).rows).toEqual((await t.db.execute(direct)).rows);
+    await agree();
+    await t.db.execute(sql`
+      insert into reformes (libref, typeref, nature_id, objectif_glob, popul_cible, couverture_id, struct_impl,
+        date_debut, date_fin, periodexe, etat_mor, stage, structure_id, created_by)
+      select 'Compteur ' || g, 'SECTORIELLE', (select min(id) from natures) + g % 3, 'o', 'p', (select min(id) from covers), 's',
+        date '2026-01-01', date '2026-02-01', 'Du 01/01/2026 au 01/02/2026', case when g % 2 = 0 then 'en_cours' end, 1 + g % 3,
+        (select min(id) from structures) + g % 2, (select min(id) from users)
+      from generate_series(1, 40) as g`);
+    await agree();
+    await t.db.execute(
+      sql`update reformes set stage = 3 - stage + 1, is_published = not is_published, etat_mor = null where libref like 'Compteur %' and id % 3 = 0`,
+    );
+    await t.db.execute(sql`update reformes set is_active = false where libref like 'Compteur %' and id % 5 = 0`);
+    await agree();
+    await t.db.execute(sql`delete from reformes where libref like 'Compteur %'`);
+    await agree();
+  });
+
   it('refuses the dashboard without a session (401)', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/dash' });
     expect(response.statusCode).toBe(401);

@@ -26,16 +26,16 @@ const sum = (groups: DashboardGroup[]) => groups.reduce((total, group) => total 
 
 /**
  * Live counters for a role's view, within a structure (undefined: all structures) or the role's own scope.
- * One statement and one pass over the reforms: they are counted by (nature, état, stage, published), a few
- * dozen groups at most, and every figure of the dashboard is a sum of those groups. Natures are matched by
- * their id and stable code, never by label.
+ * One statement over the counters that triggers keep (table reforme_counts, migration 0002), grouped by
+ * (nature, état, stage, published): a few dozen groups at most, whatever the number of reforms, and every
+ * figure of the dashboard is a sum of those groups. Natures are matched by their id and stable code, never by label.
  */
 export async function computeDashboard(db: Db, role: string | undefined, structureId: number | undefined): Promise<DashboardView> {
   const scope = seesAllStructures(role) || structureId === undefined ? sql`true` : sql`r.structure_id = ${structureId}`;
   const result = await db.execute<DashboardRow>(sql`
     with g as (
-      select r.nature_id, r.etat_mor, r.stage, r.is_published, count(*)::int as total
-      from reformes r where r.is_active and ${scope}
+      select r.nature_id, nullif(r.etat_mor, '') as etat_mor, r.stage, r.is_published, sum(r.total)::int as total
+      from reforme_counts r where r.is_active and r.total > 0 and ${scope}
       group by r.nature_id, r.etat_mor, r.stage, r.is_published
     )
     select
