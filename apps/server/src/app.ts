@@ -119,7 +119,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildAppOpt
         storageDir: config.storageDir,
         retention: config.backupRetention,
       });
-      await api.register(backupsRoutes, { db: database.db, backupsService });
+      await api.register(backupsRoutes, { backupsService });
       await api.register(accountRoutes, { db: database.db, files: fileStore, sessions, maxBytes: config.signatureMaxBytes });
       await api.register(usersRoutes, {
         users: createUsersService({ db: database.db, sessions, mailer: mail, publicUrl: config.publicUrl }),

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backups } from '../../db/schema/index.ts';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
 
 type Headers = Record<string, string>;
@@ -97,6 +98,38 @@ describe('backups', () => {
     expect((whole.json().data as Backup[]).map((row) => row.name).sort()).toEqual(made.map((row) => row.name).sort());
     const one = await call('GET', `backups/${made[0].id}`);
     expect(one.json()).toMatchObject({ data: { id: made[0].id, name: made[0].name } });
+  });
+
+  it('searches the list by name or type, accents and case aside, with the true total (GET api/backups?search=)', async () => {
+    const documents = made.find((row) => row.type === 'doc') as Backup;
+    const byType = await call('GET', 'api/backups?per_page=10&page=1&search=DÔC');
+    expect(byType.statusCode).toBe(200);
+    expect(byType.json()).toMatchObject({ isPaginate: true, data: { total: 1, last_page: 1, data: [{ id: documents.id }] } });
+    const byName = await call('GET', `api/backups?per_page=10&page=1&search=${encodeURIComponent(documents.name.slice(0, 20))}`);
+    expect(byName.json().data.total).toBe(2);
+    const nothing = await call('GET', 'api/backups?per_page=10&page=1&search=introuvable');
+    expect(nothing.json()).toMatchObject({ isPaginate: true, data: { data: [], total: 0, last_page: 1 } });
+    const whole = await call('GET', 'backups?search=doc');
+    expect(whole.json()).toMatchObject({ isPaginate: false, data: [{ id: documents.id }] });
+  });
+
+  it('answers POST backups-search {search} whole, or paged with per_page in the query string or the body', async () => {
+    const documents = made.find((row) => row.type === 'doc') as Backup;
+    const whole = await call('POST', 'backups-search', admin, { search: 'doc' });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.json()).toMatchObject({ isPaginate: false, data: [{ id: documents.id }] });
+
+    const inQuery = await call('POST', 'backups-search?per_page=1&page=2', admin, { search: 'reformes' });
+    expect(inQuery.json()).toMatchObject({ isPaginate: true, data: { current_page: 2, per_page: 1, total: 2, last_page: 2 } });
+    expect(inQuery.json().data.data).toHaveLength(1);
+    const inBody = await call('POST', 'backups-search', admin, { search: 'reformes', per_page: 1, page: 2 });
+    expect(inBody.json()).toEqual(inQuery.json());
+
+    for (const headers of [saisie, central]) {
+      const refused = await call('POST', 'backups-search', headers, { search: 'doc' });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ message: MESSAGES.forbidden });
+    }
   });
 
   describe('downloads (GET storage/backups/docs|db_data/{name})', () => {
@@ -208,6 +241,43 @@ describe('removing a backup', () => {
     expect(listed.map((row) => row.id)).toEqual(made.filter((row) => row.type !== 'doc').map((row) => row.id));
     const download = await t.app.inject({ method: 'GET', url: `/api/v1/storage/backups/docs/${documents.name}`, headers: admin });
     expect(download.statusCode).toBe(404);
+  });
+});
+
+describe('a long list of backups', () => {
+  let t: TestApp;
+  let admin: Headers;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = bearer((await t.login('admin@reformes.test')).access_token);
+    // Rows only: listing and searching never open the files.
+    await t.db
+      .insert(backups)
+      .values(Array.from({ length: 1001 }, (_, index) => ({ name: `reformes-ancienne-${index + 1}-docs.tar.gz`, type: 'doc', size: 1 })));
+  });
+  afterAll(() => t.close());
+
+  it('comes without per_page in pages of 1000 with the true total above 1000 rows, whole below (GET backups, POST backups-search)', async () => {
+    for (const url of ['backups', 'api/backups']) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/v1/${url}`, headers: admin });
+      expect(response.json()).toMatchObject({ isPaginate: true, data: { current_page: 1, per_page: 1000, total: 1001, last_page: 2 } });
+      expect(response.json().data.data).toHaveLength(1000);
+    }
+    const searched = await t.app.inject({ method: 'POST', url: '/api/v1/backups-search', headers: admin, payload: { search: 'ANCIENNE' } });
+    expect(searched.json()).toMatchObject({ isPaginate: true, data: { per_page: 1000, total: 1001, last_page: 2 } });
+    const narrow = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/backups-search',
+      headers: admin,
+      payload: { search: 'ancienne-100' },
+    });
+    // "ancienne-100" is in 100, 1000 and 1001.
+    expect(narrow.json()).toMatchObject({ isPaginate: false });
+    expect((narrow.json().data as Backup[]).map((row) => row.name).sort()).toEqual([
+      'reformes-ancienne-100-docs.tar.gz',
+      'reformes-ancienne-1000-docs.tar.gz',
+      'reformes-ancienne-1001-docs.tar.gz',
+    ]);
   });
 });
 

@@ -1,13 +1,9 @@
 import fs from 'node:fs';
-import { BACKUP_MESSAGES, booleanish, idParamsSchema, MESSAGES, stateParamSchema } from '@reformes/domain';
-import { count, desc, eq } from 'drizzle-orm';
+import { BACKUP_MESSAGES, booleanish, idParamsSchema, MESSAGES, searchSchema, stateParamSchema } from '@reformes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import { backups } from '../../db/schema/index.ts';
-import { notFound } from '../../http/app-error.ts';
 import { ok, pagedList, plainList } from '../../http/envelope.ts';
-import { pageOf, pageQuerySchema } from '../../http/pagination.ts';
+import { pageQuerySchema } from '../../http/pagination.ts';
 import { BACKUP_FOLDERS } from './backup-files.ts';
 import type { BackupsService } from './backups.service.ts';
 
@@ -15,49 +11,52 @@ const tags = ['Sauvegardes'];
 const on = (action: 'list' | 'show' | 'add' | 'edit' | 'delete' | 'status') => ({ access: { feature: 'backups' as const, action } });
 
 /** Spec §7 backups calls; files stream only through these admin routes, never as static URLs. */
-export const backupsRoutes: FastifyPluginAsyncZod<{ db: Db; backupsService: BackupsService }> = async (app, { db, backupsService }) => {
+export const backupsRoutes: FastifyPluginAsyncZod<{ backupsService: BackupsService }> = async (app, { backupsService }) => {
   app.get('/api/save-db', { config: on('add'), schema: { tags, summary: 'Effectuer une sauvegarde (base + documents)' } }, async () =>
     ok(await backupsService.create(), BACKUP_MESSAGES.saved),
   );
 
-  const list = async (perPage: number | undefined, page: number) => {
-    const query = db.select().from(backups).orderBy(desc(backups.created_at), desc(backups.id)).$dynamic();
-    if (!perPage) return plainList(await query);
-    const [[{ total }], rows] = await Promise.all([
-      db.select({ total: count() }).from(backups),
-      query.limit(perPage).offset((page - 1) * perPage),
-    ]);
-    return pagedList(pageOf(rows, total, page, perPage));
-  };
-  app.get('/api/backups', { config: on('list'), schema: { tags, querystring: pageQuerySchema } }, async (request) =>
-    list(request.query.per_page, request.query.page),
-  );
-  app.get('/backups', { config: on('list'), schema: { tags, querystring: pageQuerySchema } }, async (request) =>
-    list(request.query.per_page, request.query.page),
+  const listed = (page: Awaited<ReturnType<BackupsService['list']>>) => (Array.isArray(page) ? plainList(page) : pagedList(page));
+  const listQuerySchema = pageQuerySchema.extend({ search: z.string().trim().optional() });
+  for (const url of ['/api/backups', '/backups']) {
+    app.get(url, { config: on('list'), schema: { tags, querystring: listQuerySchema } }, async (request) =>
+      listed(await backupsService.list(request.query)),
+    );
+  }
+  // `per_page` and `page` come in the query string or in the body, like every `{resource}-search`.
+  app.post(
+    '/backups-search',
+    {
+      config: on('list'),
+      schema: {
+        tags,
+        summary: 'Recherche : sauvegardes',
+        querystring: pageQuerySchema,
+        body: searchSchema.extend({ per_page: pageQuerySchema.shape.per_page, page: z.coerce.number().int().min(1).optional() }),
+      },
+    },
+    async (request) =>
+      listed(
+        await backupsService.list({
+          search: request.body.search,
+          per_page: request.body.per_page ?? request.query.per_page,
+          page: request.body.page ?? request.query.page,
+        }),
+      ),
   );
 
   app.get(
     '/backups-by-state/:state',
     { config: on('list'), schema: { tags, params: z.object({ state: z.enum(['0', '1']) }) } },
-    async (request) =>
-      plainList(
-        await db
-          .select()
-          .from(backups)
-          .where(eq(backups.is_active, request.params.state === '1'))
-          .orderBy(desc(backups.created_at)),
-      ),
+    async (request) => plainList(await backupsService.listByState(request.params.state === '1')),
   );
 
   app.get('/backups/:id', { config: on('show'), schema: { tags, params: idParamsSchema } }, async (request) =>
     ok(await backupsService.find(request.params.id), MESSAGES.found),
   );
 
-  const setState = async (id: number, isActive: boolean) => {
-    const updated = await db.update(backups).set({ is_active: isActive }).where(eq(backups.id, id)).returning();
-    if (updated.length === 0) throw notFound();
-    return ok(updated[0], isActive ? MESSAGES.activated : MESSAGES.deactivated);
-  };
+  const setState = async (id: number, isActive: boolean) =>
+    ok(await backupsService.setState(id, isActive), isActive ? MESSAGES.activated : MESSAGES.deactivated);
   app.get('/backups/:id/state/:state', { config: on('status'), schema: { tags, params: stateParamSchema } }, async (request) =>
     setState(request.params.id, request.params.state === '1'),
   );

@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { backups } from '../../db/schema/index.ts';
 import { notFound } from '../../http/app-error.ts';
+import { listOrPage } from '../../http/pagination.ts';
+import { matchesSearch } from '../../http/search.ts';
 import { archiveDocuments, BACKUP_FOLDERS, backupFolderOf, databaseDumpExtension, dumpDatabase } from './backup-files.ts';
 
 export interface BackupsOptions {
@@ -11,6 +13,13 @@ export interface BackupsOptions {
   backupDir: string;
   storageDir: string;
   retention: number;
+}
+
+export interface BackupsListQuery {
+  /** Case- and accent-insensitive "contains" on the name or the type. */
+  search?: string;
+  per_page?: number;
+  page: number;
 }
 
 function stamp(date: Date): string {
@@ -47,6 +56,27 @@ export function createBackupsService({ database, backupDir, storageDir, retentio
 
   return {
     fileOf,
+
+    /** Newest first: a page with the true total, or, without `per_page`, the whole list when it is small enough. */
+    list({ search = '', ...query }: BackupsListQuery) {
+      const where = matchesSearch([backups.name, backups.type], search);
+      return listOrPage(
+        query,
+        (limit, offset) =>
+          db.select().from(backups).where(where).orderBy(desc(backups.created_at), desc(backups.id)).limit(limit).offset(offset),
+        async () => (await db.select({ total: count() }).from(backups).where(where))[0].total,
+      );
+    },
+
+    async listByState(isActive: boolean) {
+      return db.select().from(backups).where(eq(backups.is_active, isActive)).orderBy(desc(backups.created_at));
+    },
+
+    async setState(id: number, isActive: boolean) {
+      const [updated] = await db.update(backups).set({ is_active: isActive }).where(eq(backups.id, id)).returning();
+      if (!updated) throw notFound();
+      return updated;
+    },
 
     async create() {
       const prefix = `reformes-${stamp(new Date())}-${Math.random().toString(36).slice(2, 6)}`;

@@ -16,11 +16,16 @@ export interface ListPageData<Row> {
 /** Every query of a resource starts with its path, so one invalidation reloads them all. */
 export const resourceKey = (resource: string) => [resource] as const;
 
-export function pageQuery<Row>(resource: string, page: number) {
+/** A page of `GET {resource}?per_page=10&page=N`, searched by the server when `search` is given. */
+export function pageQuery<Row>(resource: string, page: number, search = '') {
   return queryOptions({
-    queryKey: [resource, 'page', page],
+    queryKey: [resource, 'page', page, search],
     queryFn: ({ signal }) =>
-      api.get<ApiResponse<ListPageData<Row>>>(resource, { action: 'list', query: { per_page: PAGE_SIZE, page }, signal }),
+      api.get<ApiResponse<ListPageData<Row>>>(resource, {
+        action: 'list',
+        query: { per_page: PAGE_SIZE, page, search: search || undefined },
+        signal,
+      }),
     select: (response) => response.data,
     placeholderData: keepPreviousData,
   });
@@ -35,12 +40,20 @@ export function allRowsQuery<Row>(resource: string) {
   });
 }
 
-/** `POST {resource}-search {search}`: the remote fallback of spec §5. */
-export function searchQuery<Row>(resource: string, search: string) {
+/** `POST {resource}-search?per_page=10&page=N {search}`: a page of the remote fallback of spec §5, with the true total. */
+export function searchQuery<Row>(resource: string, search: string, page: number) {
   return queryOptions({
-    queryKey: [resource, 'search', search],
-    queryFn: ({ signal }) => api.post<ApiResponse<Row[]>>(`${resource}-search`, { action: 'list', body: { search }, signal }),
+    queryKey: [resource, 'search', search, page],
+    queryFn: ({ signal }) =>
+      api.post<ApiResponse<ListPageData<Row>>>(`${resource}-search`, {
+        action: 'list',
+        query: { per_page: PAGE_SIZE, page },
+        body: { search },
+        signal,
+      }),
     select: (response) => response.data,
+    // Paging through the results keeps the current page on screen; another text does not show the last one's.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === search ? previous : undefined),
   });
 }
 

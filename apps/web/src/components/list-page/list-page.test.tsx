@@ -47,8 +47,28 @@ interface Call {
   method: string;
   path: string;
   page: string | null;
+  perPage: string | null;
   body: unknown;
 }
+
+/** The paged answer of `POST sectors-search?per_page=10&page=N`: `found` holds every match, the server pages them. */
+const searchAnswer = (found: Sector[]) => (call: Call) => {
+  const page = Number(call.page ?? 1);
+  const perPage = Number(call.perPage);
+  return {
+    body: {
+      message: 'ok',
+      isPaginate: true,
+      data: {
+        data: found.slice((page - 1) * perPage, page * perPage),
+        current_page: page,
+        per_page: perPage,
+        total: found.length,
+        last_page: Math.max(1, Math.ceil(found.length / perPage)),
+      },
+    },
+  };
+};
 
 /**
  * A fake API of `total` sectors, 10 a page; `overrides` answer other "METHOD path" calls.
@@ -65,6 +85,7 @@ function fakeApi(total: number, overrides: Record<string, (call: Call) => { stat
         method: init.method ?? 'GET',
         path: url.pathname.replace(/^\/api\/v1\//, ''),
         page: url.searchParams.get('page'),
+        perPage: url.searchParams.get('per_page'),
         body: init.body ? JSON.parse(String(init.body)) : undefined,
       };
       calls.push(call);
@@ -177,7 +198,7 @@ describe('ListPage', { timeout: 20_000 }, () => {
   });
 
   it('does not search the server for one or two characters, even without a local match', async () => {
-    const calls = fakeApi(3, { 'POST sectors-search': () => ({ body: { message: 'ok', data: [] } }) });
+    const calls = fakeApi(3, { 'POST sectors-search': searchAnswer([]) });
     const user = renderList();
     await screen.findByRole('radio', { name: 'Secteur 1' });
     await user.type(screen.getByLabelText('Rechercher'), ' zq ');
@@ -187,11 +208,7 @@ describe('ListPage', { timeout: 20_000 }, () => {
   });
 
   it('searches the server above two characters when nothing matches locally; its results replace the list', async () => {
-    const calls = fakeApi(12, {
-      'POST sectors-search': () => ({
-        body: { message: 'ok', isPaginate: false, data: [sector(40, 'Énergie'), sector(41, 'Énergie solaire')] },
-      }),
-    });
+    const calls = fakeApi(12, { 'POST sectors-search': searchAnswer([sector(40, 'Énergie'), sector(41, 'Énergie solaire')]) });
     const user = renderList();
     await screen.findByRole('radio', { name: 'Secteur 1' });
     await user.type(screen.getByLabelText('Rechercher'), 'ener');
@@ -199,11 +216,60 @@ describe('ListPage', { timeout: 20_000 }, () => {
     expect(screen.getAllByRole('radio')).toHaveLength(2);
     expect(screen.getByText('2 élément(s)')).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
-    expect(searches(calls).map((call) => call.body)).toEqual([{ search: 'ener' }]);
+    expect(searches(calls).map(({ body, page, perPage }) => ({ body, page, perPage }))).toEqual([
+      { body: { search: 'ener' }, page: '1', perPage: '10' },
+    ]);
+  });
+
+  it('pages through 250 remote matches with their true total, then reset returns to the list', async () => {
+    const found = Array.from({ length: 250 }, (_, index) => sector(1000 + index, `Énergie ${index + 1}`));
+    const calls = fakeApi(12, { 'POST sectors-search': searchAnswer(found) });
+    const user = renderList();
+    await screen.findByRole('radio', { name: 'Secteur 1' });
+    await user.type(screen.getByLabelText('Rechercher'), 'énergie');
+    expect(await screen.findByRole('radio', { name: 'Énergie 1' })).toBeInTheDocument();
+    expect(screen.getByText('250 élément(s)')).toBeInTheDocument();
+    expect(screen.getAllByRole('radio')).toHaveLength(10);
+    expect(pageLinks()).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9']);
+
+    await user.click(screen.getByRole('button', { name: 'Page 9' }));
+    expect(await screen.findByRole('radio', { name: 'Énergie 81' })).toBeInTheDocument();
+    for (const page of [13, 17, 21, 25]) await user.click(await screen.findByRole('button', { name: `Page ${page}` }));
+    expect(await screen.findByRole('radio', { name: 'Énergie 250' })).toBeInTheDocument();
+    expect(pageLinks()).toEqual(['17', '18', '19', '20', '21', '22', '23', '24', '25']);
+    expect(screen.getByRole('button', { name: 'Suivant' })).toBeDisabled();
+    expect(screen.getByText('250 élément(s)')).toBeInTheDocument();
+    // Each page shown is asked of the server, 10 at a time.
+    expect(searches(calls).at(-1)).toMatchObject({ page: '25', perPage: '10', body: { search: 'énergie' } });
+
+    await user.click(screen.getByRole('button', { name: 'Réinitialiser la recherche' }));
+    expect(await screen.findByRole('radio', { name: 'Secteur 1' })).toBeInTheDocument();
+    expect(screen.getByText('12 élément(s)')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    expect(pageLinks()).toEqual(['1', '2']);
+  });
+
+  it('starts a new remote search at page 1', async () => {
+    const calls = fakeApi(12, {
+      'POST sectors-search': (call) =>
+        searchAnswer(
+          Array.from({ length: 30 }, (_, index) => sector(100 + index, `${(call.body as { search: string }).search} ${index + 1}`)),
+        )(call),
+    });
+    const user = renderList();
+    await screen.findByRole('radio', { name: 'Secteur 1' });
+    await user.type(screen.getByLabelText('Rechercher'), 'peche');
+    await user.click(await screen.findByRole('button', { name: 'Page 3' }));
+    expect(await screen.findByRole('radio', { name: 'peche 21' })).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Rechercher'), 's');
+    expect(await screen.findByRole('radio', { name: 'peches 1' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    expect(searches(calls).at(-1)).toMatchObject({ page: '1', body: { search: 'peches' } });
   });
 
   it('does not search the server while the loaded page has a match', async () => {
-    const calls = fakeApi(12, { 'POST sectors-search': () => ({ body: { message: 'ok', data: [] } }) });
+    const calls = fakeApi(12, { 'POST sectors-search': searchAnswer([]) });
     const user = renderList();
     await screen.findByRole('radio', { name: 'Secteur 1' });
     await user.type(screen.getByLabelText('Rechercher'), 'teur 3');
@@ -213,7 +279,7 @@ describe('ListPage', { timeout: 20_000 }, () => {
   });
 
   it('reset empties the search box and restores the list from page 1', async () => {
-    const calls = fakeApi(25, { 'POST sectors-search': () => ({ body: { message: 'ok', data: [sector(99, 'Pêche')] } }) });
+    const calls = fakeApi(25, { 'POST sectors-search': searchAnswer([sector(99, 'Pêche')]) });
     const user = renderList();
     await screen.findByRole('radio', { name: 'Secteur 1' });
     await user.click(screen.getByRole('button', { name: 'Suivant' }));

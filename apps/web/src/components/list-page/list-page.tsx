@@ -57,27 +57,7 @@ export function ListPage<Row extends ListRow>({ config, extraActions = [], aside
     <Stack>
       <Title order={1}>{config.title}</Title>
       <ActionBar list={list} extraActions={extraActions} withSelected={withSelected} onOpen={setDialog} />
-      <Group justify="space-between" align="flex-end">
-        <Text aria-live="polite">{list.count} élément(s)</Text>
-        <Group gap="xs" align="flex-end">
-          <TextInput
-            label="Rechercher"
-            placeholder="Rechercher..."
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={list.search}
-            onChange={(event) => list.setSearch(event.currentTarget.value)}
-          />
-          <ActionIcon
-            variant="default"
-            size="lg"
-            aria-label="Réinitialiser la recherche"
-            title="Réinitialiser la recherche"
-            onClick={list.resetSearch}
-          >
-            <IconX size={18} aria-hidden />
-          </ActionIcon>
-        </Group>
-      </Group>
+      <ListSearchBar count={list.count} search={list.search} onSearchChange={list.setSearch} onReset={list.resetSearch} />
       {aside ? (
         <Grid>
           <Grid.Col span={{ base: 12, md: 8 }}>
@@ -120,6 +100,41 @@ export function ListPage<Row extends ListRow>({ config, extraActions = [], aside
       />
       {children}
     </Stack>
+  );
+}
+
+interface ListSearchBarProps {
+  count: number;
+  search: string;
+  onSearchChange: (search: string) => void;
+  /** Empties the box and goes back to page 1 (spec §5). */
+  onReset: () => void;
+}
+
+/** "{n} élément(s)", then the search box and its reset button: the same above every list (spec §2.8-§2.10). */
+export function ListSearchBar({ count, search, onSearchChange, onReset }: ListSearchBarProps) {
+  return (
+    <Group justify="space-between" align="flex-end">
+      <Text aria-live="polite">{count} élément(s)</Text>
+      <Group gap="xs" align="flex-end" role="search" aria-label="Recherche">
+        <TextInput
+          label="Rechercher"
+          placeholder="Rechercher..."
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(event) => onSearchChange(event.currentTarget.value)}
+        />
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label="Réinitialiser la recherche"
+          title="Réinitialiser la recherche"
+          onClick={onReset}
+        >
+          <IconX size={18} aria-hidden />
+        </ActionIcon>
+      </Group>
+    </Group>
   );
 }
 

@@ -1,15 +1,71 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import { type Action, MESSAGES, matchesSearchText, needsRemoteSearch, permissionName, TITLES } from '@reformes/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type Action, MESSAGES, matchesSearchText, needsRemoteSearch, permissionName, SEARCH_MIN_LENGTH, TITLES } from '@reformes/domain';
+import { type QueryKey, type UseQueryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { showApiError } from '../../api/show-api-error.tsx';
 import { useSession } from '../../app/use-session.ts';
 import { notifyRunning, notifySuccess } from '../notify.tsx';
-import { allRowsQuery, createRow, deleteRow, PAGE_SIZE, pageQuery, resourceKey, searchQuery, setRowState, updateRow } from './list-api.ts';
+import {
+  allRowsQuery,
+  createRow,
+  deleteRow,
+  type ListPageData,
+  PAGE_SIZE,
+  pageQuery,
+  resourceKey,
+  searchQuery,
+  setRowState,
+  updateRow,
+} from './list-api.ts';
 import type { ListConfig, ListRow } from './list-config.ts';
 
 /** Typing pauses this long before the server is searched. */
 export const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * The pages of a list that the server searches (reforms, backups), for the shared search box:
+ * the search text is sent once typing pauses and it has at least 2 characters (spec §5); a new
+ * search starts at page 1, and emptying the box shows the unsearched list at once.
+ * `queryOf(page, search)` gives the query of one page, `search` being '' for the whole list.
+ */
+export function useSearchedPages<Row, Raw, Key extends QueryKey>(
+  queryOf: (page: number, search: string) => UseQueryOptions<Raw, Error, ListPageData<Row>, Key>,
+) {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const term = search.trim().length >= SEARCH_MIN_LENGTH && debounced.length >= SEARCH_MIN_LENGTH ? debounced : '';
+  // The page belongs to the search it was chosen in: another search starts again at page 1.
+  const [at, setAt] = useState({ term: '', page: 1 });
+  const page = at.term === term ? at.page : 1;
+  const setPage = (next: number) => setAt({ term, page: next });
+
+  const query = useQuery(queryOf(page, term));
+  const lastPage = Math.max(1, query.data?.last_page ?? 1);
+  // A delete may empty the last page: go back to the new last one.
+  useEffect(() => {
+    if (query.data && at.term === term && at.page > lastPage) setAt({ term, page: lastPage });
+  }, [query.data, at, term, lastPage]);
+
+  return {
+    rows: query.data?.data ?? [],
+    total: query.data?.total ?? 0,
+    firstPosition: (page - 1) * PAGE_SIZE + 1,
+    isLoading: query.isPending || query.isFetching,
+    error: query.error,
+    /** Changes whenever the rows are reloaded: a selection made before does not survive it. */
+    loadedAt: `${term}:${page}:${query.dataUpdatedAt}`,
+    page,
+    setPage,
+    pagination: { page, total: lastPage, onChange: setPage },
+    search,
+    setSearch,
+    /** Spec §5: reset empties the box and restores the list from page 1. */
+    resetSearch: () => {
+      setSearch('');
+      setAt({ term: '', page: 1 });
+    },
+  };
+}
 
 /**
  * Everything a list screen does, whatever the entity (react-admin's list controller):
@@ -46,21 +102,23 @@ export function useListController<Row extends ListRow>(config: ListConfig<Row>) 
   // A whole list is searched here entirely: the server is never asked.
   const isRemote = !isWholeList && needsRemoteSearch(search, localRows.length);
   const remoteTerm = isRemote && debouncedSearch === search ? search.trim() : '';
-  const remoteRows = useQuery({ ...searchQuery<Row>(resource, remoteTerm), enabled: remoteTerm !== '' });
+  const remoteRows = useQuery({ ...searchQuery<Row>(resource, remoteTerm, remotePage), enabled: remoteTerm !== '' });
+  const remoteLastPage = Math.max(1, remoteRows.data?.last_page ?? 1);
+  useEffect(() => {
+    if (remoteRows.data && remotePage > remoteLastPage) setRemotePage(remoteLastPage);
+  }, [remoteRows.data, remotePage, remoteLastPage]);
 
   let rows: Row[];
   let count: number;
   let pagination: { page: number; total: number; onChange: (page: number) => void };
   let firstPosition: number;
   if (isRemote) {
-    // The server's results replace the list; they are paged here, 10 at a time.
-    const found = remoteTerm ? (remoteRows.data ?? []) : [];
-    const total = Math.max(1, Math.ceil(found.length / PAGE_SIZE));
-    const current = Math.min(remotePage, total);
-    rows = found.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
-    count = found.length;
-    pagination = { page: current, total, onChange: setRemotePage };
-    firstPosition = (current - 1) * PAGE_SIZE + 1;
+    // The server's results replace the list, paged by the server with their true total.
+    const found = remoteTerm ? remoteRows.data : undefined;
+    rows = found?.data ?? [];
+    count = found?.total ?? 0;
+    pagination = { page: remotePage, total: found ? remoteLastPage : 1, onChange: setRemotePage };
+    firstPosition = (remotePage - 1) * PAGE_SIZE + 1;
   } else if (isWholeList) {
     const current = Math.min(page, lastPage);
     rows = localRows.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);

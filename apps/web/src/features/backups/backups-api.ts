@@ -14,7 +14,8 @@ export interface Backup {
 
 export const BACKUPS_RESOURCE = 'api/backups';
 
-export const backupsPageQuery = (page: number) => pageQuery<Backup>(BACKUPS_RESOURCE, page);
+/** `GET api/backups?per_page=10&page=N&search=`: newest first, searched by the server on the name and the type. */
+export const backupsPageQuery = (page: number, search = '') => pageQuery<Backup>(BACKUPS_RESOURCE, page, search);
 
 /** `GET api/save-db`: dumps the database and archives the documents (two new rows); takes a few seconds. */
 export function makeBackup() {

@@ -166,6 +166,59 @@ describe('Liste des sauvegardes', () => {
     await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).includes('api/backups?per_page=10&page=3'))).toBe(true));
   });
 
+  it('searches the backups on the server, shows the count, and reset shows them all again', async () => {
+    signInAsAdmin();
+    const all = Array.from({ length: 12 }, (_, index) => backup(12 - index, index % 2 ? 'doc' : 'pglite'));
+    const base = fakeServer({});
+    const listed: URL[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = new URL(String(input), 'http://localhost');
+        if (!url.pathname.endsWith('/api/backups')) return base(input, init);
+        listed.push(url);
+        const search = url.searchParams.get('search') ?? '';
+        const found = all.filter((row) => row.name.includes(search) || row.type.includes(search));
+        const page = Number(url.searchParams.get('page'));
+        return new Response(JSON.stringify(backupsPage(found.slice((page - 1) * 10, page * 10), page, found.length)), {
+          headers: { 'Content-Type': 'application/json' },
+        });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/admin/backups');
+    expect(await screen.findByText('12 élément(s)')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(within(screen.getByRole('table', { name: BACKUP_MESSAGES.title })).getAllByRole('radio')).toHaveLength(2));
+
+    await user.type(screen.getByRole('textbox', { name: 'Rechercher' }), 'tar.gz');
+    expect(await screen.findByText('6 élément(s)')).toBeInTheDocument();
+    const rows = within(await table())
+      .getAllByRole('row')
+      .slice(1);
+    expect(rows).toHaveLength(6);
+    for (const line of rows) expect(line).toHaveTextContent('Documents');
+    // Numbered from 1 again: the search starts at page 1.
+    expect(rows[0]).toHaveTextContent(/^1/);
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
+    expect(listed.at(-1)?.search).toBe('?per_page=10&page=1&search=tar.gz');
+
+    await user.click(screen.getByRole('button', { name: 'Réinitialiser la recherche' }));
+    expect(screen.getByRole('textbox', { name: 'Rechercher' })).toHaveValue('');
+    expect(await screen.findByText('12 élément(s)')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    expect(listed.at(-1)?.search).toBe('?per_page=10&page=1');
+  });
+
+  it('says "Aucun résultat trouvé" when nothing matches the search', async () => {
+    signInAsAdmin();
+    fakeServer({ 'GET api/backups': { body: backupsPage([]) } });
+    renderApp('/admin/backups');
+    expect(await screen.findByText('Aucune sauvegarde')).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Rechercher' }), 'inconnue');
+    expect(await screen.findByText('Aucun résultat trouvé')).toBeInTheDocument();
+  });
+
   it('is refused to a user without the backups right, without calling the server', async () => {
     signInAsAdmin(['reformes.list']);
     const fetchMock = fakeServer({});

@@ -16,14 +16,16 @@ import {
 } from '@mantine/core';
 import { BACKUP_MESSAGES, MESSAGES, permissionName } from '@reformes/domain';
 import { IconDatabaseExport, IconDownload, IconX } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { showApiError } from '../../api/show-api-error.tsx';
 import { useSession } from '../../app/use-session.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
-import { PAGE_SIZE, resourceKey } from '../../components/list-page/list-api.ts';
+import { resourceKey } from '../../components/list-page/list-api.ts';
+import { ListSearchBar } from '../../components/list-page/list-page.tsx';
 import { Pagination } from '../../components/list-page/pagination.tsx';
+import { useSearchedPages } from '../../components/list-page/use-list-controller.ts';
 import { notifySuccess } from '../../components/notify.tsx';
 import { BACKUPS_RESOURCE, type Backup, backupsPageQuery, downloadBackup, makeBackup } from './backups-api.ts';
 
@@ -63,21 +65,18 @@ export function BackupsPage() {
 
 function BackupsList({ canSave }: { canSave: boolean }) {
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
-  const [selectedId, setSelectedId] = useState<number | null>(null);
-  const list = useQuery(backupsPageQuery(page));
-  const rows = list.data?.data ?? [];
+  const list = useSearchedPages(backupsPageQuery);
+  const { rows } = list;
+  // The selection belongs to the rows it was made on: another page, search or reload clears it.
+  const [selection, setSelection] = useState<{ id: number; loadedAt: string } | null>(null);
+  const selectedId = selection?.loadedAt === list.loadedAt ? selection.id : null;
   const selected = rows.find((row) => row.id === selectedId);
+  const clearSelection = () => setSelection(null);
   // What the action bar shows; kept while it closes, so its content does not vanish mid-transition.
   const [barRow, setBarRow] = useState<Backup>();
   const select = (backup: Backup) => {
-    setSelectedId(backup.id);
+    setSelection({ id: backup.id, loadedAt: list.loadedAt });
     setBarRow(backup);
-  };
-
-  const changePage = (next: number) => {
-    setSelectedId(null);
-    setPage(next);
   };
 
   const save = useMutation({
@@ -85,7 +84,7 @@ function BackupsList({ canSave }: { canSave: boolean }) {
     onSuccess: (response) => {
       notifySuccess(response.message || BACKUP_MESSAGES.saved, BACKUP_MESSAGES.saveTitle);
       // The newest backups come first.
-      changePage(1);
+      list.setPage(1);
       return queryClient.invalidateQueries({ queryKey: resourceKey(BACKUPS_RESOURCE) });
     },
     onError: (error) => showApiError(error, BACKUP_MESSAGES.saveTitle),
@@ -108,7 +107,7 @@ function BackupsList({ canSave }: { canSave: boolean }) {
           <VisuallyHidden role="status">{save.isPending ? 'Sauvegarde en cours...' : ''}</VisuallyHidden>
         </Group>
       )}
-      <Text aria-live="polite">{list.data?.total ?? 0} élément(s)</Text>
+      <ListSearchBar count={list.total} search={list.search} onSearchChange={list.setSearch} onReset={list.resetSearch} />
 
       {list.error ? (
         <ErrorAlert title={BACKUP_MESSAGES.saveTitle} error={list.error} />
@@ -129,7 +128,7 @@ function BackupsList({ canSave }: { canSave: boolean }) {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {list.isPending ? (
+                {list.isLoading && rows.length === 0 ? (
                   <Table.Tr>
                     <Table.Td colSpan={6}>
                       <Center py="md" role="status">
@@ -141,7 +140,7 @@ function BackupsList({ canSave }: { canSave: boolean }) {
                   <Table.Tr>
                     <Table.Td colSpan={6}>
                       <Text c="dimmed" ta="center" py="md">
-                        Aucune sauvegarde
+                        {list.search.trim() ? 'Aucun résultat trouvé' : 'Aucune sauvegarde'}
                       </Text>
                     </Table.Td>
                   </Table.Tr>
@@ -161,7 +160,7 @@ function BackupsList({ canSave }: { canSave: boolean }) {
                           onChange={() => select(backup)}
                         />
                       </Table.Td>
-                      <Table.Td>{(page - 1) * PAGE_SIZE + index + 1}</Table.Td>
+                      <Table.Td>{list.firstPosition + index}</Table.Td>
                       <Table.Td>{backup.name}</Table.Td>
                       <Table.Td>{typeLabelOf(backup.type)}</Table.Td>
                       <Table.Td>
@@ -191,11 +190,11 @@ function BackupsList({ canSave }: { canSave: boolean }) {
           </Table.ScrollContainer>
         </Paper>
       )}
-      <Pagination page={page} total={list.data?.last_page ?? 1} onChange={changePage} />
+      <Pagination {...list.pagination} />
 
       <ActionBar
         opened={selected !== undefined}
-        onClose={() => setSelectedId(null)}
+        onClose={clearSelection}
         closeOnEscape
         withinPortal={false}
         aria-label="Sauvegarde sélectionnée"
@@ -220,7 +219,7 @@ function BackupsList({ canSave }: { canSave: boolean }) {
               >
                 Télécharger
               </Button>
-              <Button size="xs" variant="default" leftSection={<IconX size={16} aria-hidden />} onClick={() => setSelectedId(null)}>
+              <Button size="xs" variant="default" leftSection={<IconX size={16} aria-hidden />} onClick={clearSelection}>
                 Fermer
               </Button>
             </Group>

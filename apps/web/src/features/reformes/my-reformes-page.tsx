@@ -1,6 +1,7 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { permissionName, REFORME_MESSAGES } from '@reformes/domain';
 import { ErrorAlert } from '../../components/error-alert.tsx';
+import { ListSearchBar } from '../../components/list-page/list-page.tsx';
 import { Pagination } from '../../components/list-page/pagination.tsx';
 import { COLUMNS } from './reforme-columns.tsx';
 import { dayMonthYear } from './reforme-format.ts';
@@ -21,9 +22,9 @@ const columns = [
   COLUMNS.dateEnreg,
 ] satisfies Parameters<typeof ReformesTable>[0]['columns'];
 
-/** "Liste de mes enregistrements" (/admin/mylist-reformes): the reforms the user created. */
+/** "Liste de mes enregistrements" (/admin/mylist-reformes): the reforms the user created, searched by the server. */
 export function MyReformesPage() {
-  const list = useReformesPage((page) => myReformesPageQuery(page));
+  const list = useReformesPage(myReformesPageQuery);
   const actions = useReformeActions('myList');
   const canAdd = actions.features.includes(permissionName('reformes', 'add'));
 
@@ -31,7 +32,7 @@ export function MyReformesPage() {
     <Stack>
       <Title order={1}>{REFORME_MESSAGES.myListTitle}</Title>
       <ReformesToolbar canAdd={canAdd} />
-      <Text aria-live="polite">{list.total} élément(s)</Text>
+      <ListSearchBar count={list.total} search={list.search} onSearchChange={list.setSearch} onReset={list.reset} />
       {list.error ? (
         <ErrorAlert title={REFORME_MESSAGES.errorTitle} error={list.error} />
       ) : (

@@ -116,11 +116,13 @@ function pagedQuery(path: string, page: number, filters: ReformeFilters = {}) {
 /** "Liste des réformes" and the search screen: filtered, searched and paged by the server. */
 export const reformesPageQuery = (page: number, filters: ReformeFilters) => pagedQuery('reformes', page, filters);
 
-/** "Liste de mes enregistrements": the reforms the user created. */
-export const myReformesPageQuery = (page: number) => pagedQuery('reformes/users/get-my-list', page);
+/** "Liste de mes enregistrements": the reforms the user created; the server searches them with `search`. */
+export const myReformesPageQuery = (page: number, { search }: ReformeFilters = {}) =>
+  pagedQuery('reformes/users/get-my-list', page, { search });
 
-/** "Liste des réformes à valider": the reforms at the user's stage, in the user's scope. */
-export const reformesByRolePageQuery = (page: number) => pagedQuery('reformes/users/get-by-role', page);
+/** "Liste des réformes à valider": the reforms at the user's stage, in the user's scope; searched with `search`. */
+export const reformesByRolePageQuery = (page: number, { search }: ReformeFilters = {}) =>
+  pagedQuery('reformes/users/get-by-role', page, { search });
 
 export function reformeQuery(id: number) {
   return queryOptions({

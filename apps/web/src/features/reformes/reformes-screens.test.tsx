@@ -1,4 +1,4 @@
-import { defaultPermissionNames, REFORME_MESSAGES, type RoleName, WORKFLOW_MESSAGES } from '@reformes/domain';
+import { defaultPermissionNames, normalizeSearchText, REFORME_MESSAGES, type RoleName, WORKFLOW_MESSAGES } from '@reformes/domain';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -142,6 +142,61 @@ describe('reform screens', { timeout: 60_000 }, () => {
     expect(printed).toHaveLength(1);
     expect(printed[0]).toContain('Fiche de la réforme : Réforme 2');
     expect(printed[0]).toContain('Population cible');
+  });
+
+  it('searches my records on the server from page 1, with the count, and reset shows them all again', async () => {
+    signIn('saisie');
+    const mine = Array.from({ length: 14 }, (_, index) =>
+      row(index + 1, { libref: index < 12 ? `Guichet ${index + 1}` : `Télépaiement ${index + 1}` }),
+    );
+    const base = fakeServer({});
+    const listed: URL[] = [];
+    // The server searches ("contains", accents and case aside) and pages by the query string.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = new URL(String(input), 'http://localhost');
+        if (!url.pathname.endsWith('/reformes/users/get-my-list')) return base(input, init);
+        listed.push(url);
+        const found = mine.filter((one) =>
+          normalizeSearchText(one.libref).includes(normalizeSearchText(url.searchParams.get('search') ?? '')),
+        );
+        const current = Number(url.searchParams.get('page'));
+        return new Response(
+          JSON.stringify({
+            message: 'ok',
+            isPaginate: true,
+            data: {
+              data: found.slice((current - 1) * 10, current * 10),
+              current_page: current,
+              per_page: 10,
+              total: found.length,
+              last_page: Math.max(1, Math.ceil(found.length / 10)),
+            },
+          }),
+          { headers: { 'Content-Type': 'application/json' } },
+        );
+      }),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderApp('/admin/mylist-reformes');
+    expect(await screen.findByText('14 élément(s)')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Suivant' }));
+    expect(await screen.findByText('Télépaiement 14')).toBeInTheDocument();
+
+    await user.type(screen.getByRole('textbox', { name: 'Rechercher' }), 'télépaie');
+    expect(await screen.findByText('2 élément(s)')).toBeInTheDocument();
+    expect(await screen.findByText('Télépaiement 13')).toBeInTheDocument();
+    expect(screen.queryByText('Guichet 1')).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
+    expect(listed.at(-1)?.search).toBe(`?per_page=10&page=1&search=${encodeURIComponent('télépaie')}`);
+
+    await user.click(screen.getByRole('button', { name: 'Réinitialiser la recherche' }));
+    expect(screen.getByRole('textbox', { name: 'Rechercher' })).toHaveValue('');
+    expect(await screen.findByText('14 élément(s)')).toBeInTheDocument();
+    expect(await screen.findByText('Guichet 1')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    expect(listed.at(-1)?.search).toBe('?per_page=10&page=1');
   });
 
   it('searches with the columns of the search screen and opens an attachment with the token', async () => {

@@ -1,7 +1,7 @@
-import { defaultPermissionNames, type RoleName, WORKFLOW_MESSAGES } from '@reformes/domain';
+import { defaultPermissionNames, normalizeSearchText, type RoleName, WORKFLOW_MESSAGES } from '@reformes/domain';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { storeSignIn } from '../../app/session.ts';
 import { aUser, fakeServer, renderApp } from '../../test/render-app.tsx';
 
@@ -44,7 +44,7 @@ const page = (rows: unknown[]) => ({
   body: { message: 'ok', data: { data: rows, current_page: 1, per_page: 10, total: rows.length, last_page: 1 } },
 });
 
-function openTreatment(role: RoleName, stage: number, extra: Parameters<typeof fakeServer>[0] = {}) {
+function signIn(role: RoleName) {
   storeSignIn({
     access_token: 'a',
     refresh_token: 'r',
@@ -52,6 +52,10 @@ function openTreatment(role: RoleName, stage: number, extra: Parameters<typeof f
     features: defaultPermissionNames(role),
     user: aUser({ roles: [{ id: 1, name: role }] }),
   });
+}
+
+function openTreatment(role: RoleName, stage: number, extra: Parameters<typeof fakeServer>[0] = {}) {
+  signIn(role);
   const fetchMock = fakeServer({ 'GET reformes/users/get-by-role': page([row({ stage })]), ...extra });
   const user = userEvent.setup({ delay: null });
   renderApp('/admin/treatment-reformes');
@@ -71,7 +75,99 @@ const posts = (fetchMock: ReturnType<typeof fakeServer>) =>
     .filter(([url, init]) => init?.method === 'POST' && String(url).includes('affectations'))
     .map(([, init]) => JSON.parse(String(init?.body)));
 
+/**
+ * Opens the treatment list of `role` on a server whose `GET reformes/users/get-by-role` holds `rows`, searched
+ * ("contains", accents and case aside) and paged by the query string. Returns the URLs of the list calls.
+ */
+function openSearchable(role: RoleName, rows: ReturnType<typeof row>[]) {
+  signIn(role);
+  const fetchMock = fakeServer({});
+  const listed: URL[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (!url.pathname.endsWith('/reformes/users/get-by-role')) return fetchMock(input, init);
+      listed.push(url);
+      const search = normalizeSearchText(url.searchParams.get('search') ?? '');
+      const found = rows.filter((one) => normalizeSearchText(one.libref).includes(search));
+      const page = Number(url.searchParams.get('page'));
+      const perPage = Number(url.searchParams.get('per_page'));
+      const data = {
+        data: found.slice((page - 1) * perPage, page * perPage),
+        current_page: page,
+        per_page: perPage,
+        total: found.length,
+        last_page: Math.max(1, Math.ceil(found.length / perPage)),
+      };
+      return new Response(JSON.stringify({ message: 'ok', isPaginate: true, data }), { headers: { 'Content-Type': 'application/json' } });
+    }),
+  );
+  const user = userEvent.setup({ delay: null });
+  renderApp('/admin/treatment-reformes');
+  return { user, listed };
+}
+
+const shownLabels = async () => {
+  const table = await screen.findByRole('table', { name: WORKFLOW_MESSAGES.treatmentTitle });
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((line) => within(line).getAllByRole('cell')[0].textContent);
+};
+
 describe('treatment screen', { timeout: 60_000 }, () => {
+  it.each([
+    ['saisie', 1],
+    ['validation', 2],
+    ['publication', 3],
+  ] as const)('lets %s search the reforms at its stage on the server, and reset shows them all again', async (role, stage) => {
+    const { user, listed } = openSearchable(role, [
+      row({ id: 1, libref: 'Guichet unique', stage }),
+      row({ id: 2, libref: 'Télépaiement des impôts', stage }),
+    ]);
+    await waitFor(async () => expect(await shownLabels()).toEqual(['Guichet unique', 'Télépaiement des impôts']));
+
+    await user.type(screen.getByRole('textbox', { name: 'Rechercher' }), 'TELEPAIE');
+    await waitFor(async () => expect(await shownLabels()).toEqual(['Télépaiement des impôts']));
+    expect(screen.getByText('1 élément(s)')).toBeInTheDocument();
+    expect(listed.at(-1)?.searchParams.get('search')).toBe('TELEPAIE');
+
+    await user.click(screen.getByRole('button', { name: 'Réinitialiser la recherche' }));
+    expect(screen.getByRole('textbox', { name: 'Rechercher' })).toHaveValue('');
+    await waitFor(async () => expect(await shownLabels()).toEqual(['Guichet unique', 'Télépaiement des impôts']));
+    expect(screen.getByText('2 élément(s)')).toBeInTheDocument();
+    expect(listed.at(-1)?.searchParams.has('search')).toBe(false);
+  });
+
+  it('pages the searched reforms with their true total, starts each search at page 1 and waits for 2 characters', async () => {
+    const { user, listed } = openSearchable(
+      'validation',
+      Array.from({ length: 40 }, (_, index) =>
+        row({ id: index + 1, libref: index < 25 ? `Guichet ${index + 1}` : `Cadastre ${index + 1}`, stage: 2 }),
+      ),
+    );
+    expect(await screen.findByText('40 élément(s)')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Page 4' }));
+    await waitFor(async () => expect(await shownLabels()).toContain('Cadastre 40'));
+
+    // One character is not searched: the page stays.
+    await user.type(screen.getByRole('textbox', { name: 'Rechercher' }), 'g');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(listed.every((url) => !url.searchParams.has('search'))).toBe(true);
+
+    await user.type(screen.getByRole('textbox', { name: 'Rechercher' }), 'uichet');
+    expect(await screen.findByText('25 élément(s)')).toBeInTheDocument();
+    await waitFor(async () => expect((await shownLabels())[0]).toBe('Guichet 1'));
+    expect(listed.at(-1)?.searchParams.get('page')).toBe('1');
+    // Typing went straight from page 4 of the whole list to page 1 of the search.
+    expect(listed.filter((url) => url.searchParams.get('page') === '1' && !url.searchParams.has('search'))).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    await waitFor(async () => expect(await shownLabels()).toEqual(['Guichet 21', 'Guichet 22', 'Guichet 23', 'Guichet 24', 'Guichet 25']));
+    expect(listed.at(-1)?.search).toBe('?per_page=10&page=3&search=guichet');
+  });
+
   it('lists the reforms at the stage with the columns of spec §2.10 and the long French dates', async () => {
     openTreatment('saisie', 1);
     expect(await screen.findByRole('heading', { name: 'Liste des réformes à valider' })).toBeInTheDocument();

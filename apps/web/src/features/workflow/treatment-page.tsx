@@ -1,12 +1,12 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { permissionName, REFORME_MESSAGES, WORKFLOW_MESSAGES } from '@reformes/domain';
-import { IconPlus } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { ErrorAlert } from '../../components/error-alert.tsx';
+import { ListSearchBar } from '../../components/list-page/list-page.tsx';
 import { Pagination } from '../../components/list-page/pagination.tsx';
 import { COLUMNS } from '../reformes/reforme-columns.tsx';
 import { reformesByRolePageQuery } from '../reformes/reformes-api.ts';
 import { ReformesTable } from '../reformes/reformes-table.tsx';
+import { ReformesToolbar } from '../reformes/reformes-toolbar.tsx';
 import { useReformeActions } from '../reformes/use-reforme-actions.tsx';
 import { useReformesPage } from '../reformes/use-reformes-page.ts';
 
@@ -14,24 +14,18 @@ const columns = [COLUMNS.libref, COLUMNS.type, COLUMNS.periode, COLUMNS.dateDebu
 
 /**
  * "A transmettre" / "A valider" / "A publier" (/admin/treatment-reformes): the reforms waiting at the
- * user's stage, with the workflow's buttons (return down, transmit up, publish right).
+ * user's stage, searched by the server, with the workflow's buttons (return down, transmit up, publish right).
  */
 export function TreatmentPage() {
-  const list = useReformesPage((page) => reformesByRolePageQuery(page));
+  const list = useReformesPage(reformesByRolePageQuery);
   const actions = useReformeActions('treatment');
   const canAdd = actions.features.includes(permissionName('reformes', 'add'));
 
   return (
     <Stack>
       <Title order={1}>{WORKFLOW_MESSAGES.treatmentTitle}</Title>
-      {canAdd && (
-        <Group>
-          <Button component={Link} to="/admin/create-reforme" leftSection={<IconPlus size={16} aria-hidden />}>
-            Ajouter
-          </Button>
-        </Group>
-      )}
-      <Text aria-live="polite">{list.total} élément(s)</Text>
+      <ReformesToolbar canAdd={canAdd} withAdvancedSearch={false} />
+      <ListSearchBar count={list.total} search={list.search} onSearchChange={list.setSearch} onReset={list.reset} />
       {list.error ? (
         <ErrorAlert title={REFORME_MESSAGES.errorTitle} error={list.error} />
       ) : (
