@@ -23,7 +23,10 @@ async function deskOf(browser: Browser, email: string): Promise<Page> {
 }
 
 async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
+  const input = page.getByRole('combobox', { name: label, exact: true });
+  await input.click();
+  // The reform pickers ask the server for what is typed: the reform may be on no first page.
+  await input.fill(option);
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 

@@ -3,8 +3,9 @@ import { Button, Checkbox, Group, Modal, MultiSelect, Select, SimpleGrid, TextIn
 import { useQuery } from '@tanstack/react-query';
 import { type Control, Controller, type FieldValues, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { ServerSelect } from '../server-select/server-select.tsx';
 import { allRowsQuery } from './list-api.ts';
-import type { FormField, OptionSource } from './list-config.ts';
+import type { FormField, OptionSource, ServerOptionSource } from './list-config.ts';
 
 interface EntityFormModalProps<Row> {
   opened: boolean;
@@ -75,6 +76,8 @@ function EntityForm<Row>({ schema, fields, row, submitLabel = 'Enregistrer', sav
             case 'select':
             case 'multiselect':
               return <OptionsField key={field.name} field={field} control={control} error={error} />;
+            case 'server-select':
+              return <ServerOptionsField key={field.name} field={field} control={control} error={error} row={row} />;
             case 'checkbox':
               return (
                 <Controller
@@ -184,6 +187,37 @@ function OptionsField<Row>({ field, control, error }: OptionsFieldProps<Row>) {
           <MultiSelect {...common} value={current} onChange={input.onChange} />
         ) : (
           <Select {...common} value={current[0] ?? null} onChange={(value) => input.onChange(value ?? '')} />
+        );
+      }}
+    />
+  );
+}
+
+/** A select whose choices the server searches; the edited row's current choice keeps its label. */
+function ServerOptionsField<Row>({ field, control, error, row }: OptionsFieldProps<Row> & { row?: Row }) {
+  const source = field.server as ServerOptionSource<Row>;
+  const initial = row === undefined ? undefined : { value: startValue(field, row), label: source.selectedLabel(row) };
+
+  return (
+    <Controller
+      name={field.name}
+      control={control}
+      render={({ field: input }) => {
+        const value = input.value ? String(input.value) : null;
+        return (
+          <ServerSelect
+            label={field.label}
+            withAsterisk
+            error={error}
+            queryKey={source.queryKey}
+            fetchPage={source.fetchPage}
+            toOption={source.toOption}
+            value={value}
+            selectedLabel={initial?.value === value ? initial?.label : undefined}
+            onChange={(next) => input.onChange(next ?? '')}
+            onBlur={input.onBlur}
+            inputRef={input.ref}
+          />
         );
       }}
     />

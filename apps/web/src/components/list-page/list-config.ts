@@ -1,6 +1,7 @@
 import type { Action } from '@reformes/domain';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
+import type { FetchPage, ServerOption } from '../server-select/server-page.ts';
 
 /** What every listed row carries: an id and the active flag that Activer/Désactiver switch. */
 export interface ListRow {
@@ -31,7 +32,27 @@ export function optionsOf<Option extends object>(
   };
 }
 
-export type FormFieldKind = 'text' | 'email' | 'tel' | 'select' | 'multiselect' | 'checkbox' | 'checkboxgroup';
+/** A select's choices searched and paged on the server, for lists too long to load whole (reforms). */
+export interface ServerOptionSource<Row> {
+  /** Start of the query key of the choices. */
+  queryKey: readonly unknown[];
+  fetchPage: FetchPage<unknown>;
+  toOption: (item: unknown) => ServerOption;
+  /** The label of the edited row's current choice, which may be on no loaded page. */
+  selectedLabel: (row: Row) => string | undefined;
+}
+
+/** `serverOptionsOf({queryKey: ['reformes'], fetchPage, toOption: (r) => ({...}), selectedLabel: (row) => row.reforme?.libref})`. */
+export function serverOptionsOf<Item, Row>(source: {
+  queryKey: readonly unknown[];
+  fetchPage: FetchPage<Item>;
+  toOption: (item: Item) => ServerOption;
+  selectedLabel: (row: Row) => string | undefined;
+}): ServerOptionSource<Row> {
+  return source as ServerOptionSource<Row>;
+}
+
+export type FormFieldKind = 'text' | 'email' | 'tel' | 'select' | 'server-select' | 'multiselect' | 'checkbox' | 'checkboxgroup';
 
 /** A fixed choice of a `checkboxgroup` (the actions of a permission). */
 export interface FieldChoice {
@@ -46,6 +67,8 @@ export interface FormField<Row> {
   kind?: FormFieldKind;
   /** For `select` and `multiselect`. */
   options?: OptionSource;
+  /** For `server-select`. */
+  server?: ServerOptionSource<Row>;
   /** For `checkboxgroup`: one checkbox each, the value is the list of those checked. */
   choices?: FieldChoice[];
   /** The value the edit form starts from; the row's own field by default. */

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { type ApiResponse, api } from '../../api/client.ts';
+import { type FetchPage, SERVER_PAGE_SIZE, type ServerPage } from '../../components/server-select/server-page.ts';
 import type { ObjectifRow, ResultatRow } from './reformes-api.ts';
 
 /** Every objectives query starts with the resource path, as the generic list's do. */
@@ -45,3 +46,13 @@ export const updateResultat = (id: number, body: ResultatPayload) =>
   api.put<ApiResponse<ResultatRow>>(`resultats/${id}`, { action: 'edit', body });
 
 export const deleteResultat = (id: number) => api.delete<{ message: string }>(`resultats/${id}`, { action: 'delete' });
+
+/** `GET reformes?per_page&page&search`: one page of the reforms in scope, for the objective form's reform picker. */
+export const fetchReformesPage: FetchPage<{ id: number; libref: string }> = async (search, page, signal) => {
+  const response = await api.get<ApiResponse<ServerPage<{ id: number; libref: string }>>>('reformes', {
+    action: 'list',
+    query: { per_page: SERVER_PAGE_SIZE, page, search: search || undefined },
+    signal,
+  });
+  return response.data;
+};

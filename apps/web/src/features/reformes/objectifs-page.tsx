@@ -3,10 +3,10 @@ import { objectifSchema, REFORME_MESSAGES, resultStatusText } from '@reformes/do
 import { IconListCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type ListConfig, optionsOf } from '../../components/list-page/list-config.ts';
+import { type ListConfig, serverOptionsOf } from '../../components/list-page/list-config.ts';
 import { ListPage } from '../../components/list-page/list-page.tsx';
-import { objectifQuery } from './objectifs-api.ts';
-import type { ObjectifRow } from './reformes-api.ts';
+import { fetchReformesPage, objectifQuery } from './objectifs-api.ts';
+import { type ObjectifRow, REFORMES_KEY } from './reformes-api.ts';
 import { ResultatModal } from './resultat-modal.tsx';
 
 type ObjectifListRow = ObjectifRow & { is_active: boolean };
@@ -51,8 +51,14 @@ export const objectifsList: ListConfig<ObjectifListRow> = {
       {
         name: 'reforme_id',
         label: 'Réforme',
-        kind: 'select',
-        options: optionsOf<{ id: number; libref: string }>('reformes', (reforme) => ({ value: String(reforme.id), label: reforme.libref })),
+        // Searched on the server: there may be 100 000 reforms.
+        kind: 'server-select',
+        server: serverOptionsOf({
+          queryKey: [...REFORMES_KEY, 'picker'],
+          fetchPage: fetchReformesPage,
+          toOption: (reforme) => ({ value: String(reforme.id), label: reforme.libref }),
+          selectedLabel: (row: ObjectifListRow) => row.reforme?.libref,
+        }),
       },
     ],
     createTitle: 'Enregistrer un objectif',

@@ -1,5 +1,6 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { type ApiResponse, api } from '../../api/client.ts';
+import { type FetchPage, SERVER_PAGE_SIZE, type ServerPage } from '../../components/server-select/server-page.ts';
 
 /** A follow-up record (spec §3): rate and value as the API's numeric strings, date yyyy-mm-dd. */
 export interface SuiviRecord {
@@ -35,18 +36,43 @@ export interface SuiviReforme {
   objectifs: SuiviObjectif[];
 }
 
-/** Every query of this feature starts with this key: one invalidation reloads both screens. */
+/** Every query of this feature starts with this key: one invalidation reloads both screens and their pickers. */
 export const SUIVI_KEY = ['suivi'] as const;
 
+/** Start of the key of the reform picker's pages (`ServerSelect` adds the search). */
+export const SUIVI_REFORMES_KEY = [...SUIVI_KEY, 'reformes'] as const;
+
 /**
- * `GET reformes/users/get-suivi-result`: the reforms in the user's scope with their objectives, results
- * and follow-up records, nested — the chained selects and the follow-up view read from this one answer.
+ * `GET reformes/users/get-suivi-result?per_page&page&search`: one page of the active reforms in the
+ * user's scope, most recent first — what the reform picker offers.
  */
-export function suiviReformesQuery() {
+export const fetchSuiviReformesPage: FetchPage<SuiviReforme> = async (search, page, signal) => {
+  const response = await api.get<ApiResponse<ServerPage<SuiviReforme>>>('reformes/users/get-suivi-result', {
+    action: 'list',
+    query: { per_page: SERVER_PAGE_SIZE, page, search: search || undefined },
+    signal,
+  });
+  return response.data;
+};
+
+/** How the picker names a reform. */
+export const suiviReformeOption = (reforme: Pick<SuiviReforme, 'id' | 'libref'>) => ({ value: String(reforme.id), label: reforme.libref });
+
+/**
+ * `GET reformes/users/get-suivi-result?reforme_id=`: the chosen reform with its objectives, results and
+ * follow-up records, nested; null when it is not (or no longer) in the user's scope.
+ */
+export function suiviReformeQuery(reformeId: number | null) {
   return queryOptions({
-    queryKey: [...SUIVI_KEY, 'reformes'],
-    queryFn: ({ signal }) => api.get<ApiResponse<SuiviReforme[]>>('reformes/users/get-suivi-result', { action: 'list', signal }),
-    select: (response) => response.data,
+    queryKey: [...SUIVI_KEY, 'reforme', reformeId],
+    queryFn: ({ signal }) =>
+      api.get<ApiResponse<SuiviReforme[]>>('reformes/users/get-suivi-result', {
+        action: 'list',
+        query: { reforme_id: reformeId ?? undefined },
+        signal,
+      }),
+    select: (response): SuiviReforme | null => response.data[0] ?? null,
+    enabled: reformeId !== null,
   });
 }
 

@@ -2,16 +2,17 @@ import { SUIVI_MESSAGES } from '@reformes/domain';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeServer, renderApp } from '../../test/render-app.tsx';
-import { signInWithRole, suiviAnswer } from './suivi-fixtures.ts';
+import { type fakeServer, renderApp } from '../../test/render-app.tsx';
+import type { SuiviReforme } from './suivi-api.ts';
+import { fakeSuiviServer, recentReformes, signInWithRole, suiviCalls, suiviData } from './suivi-fixtures.ts';
 
 configure({ asyncUtilTimeout: 10_000 });
 
 type User = ReturnType<typeof userEvent.setup>;
 
-function openEntry(role: 'saisie' | 'validation', extra: Parameters<typeof fakeServer>[0] = {}) {
+function openEntry(role: 'saisie' | 'validation', extra: Parameters<typeof fakeServer>[0] = {}, data: SuiviReforme[] = suiviData()) {
   signInWithRole(role);
-  const fetchMock = fakeServer({ 'GET reformes/users/get-suivi-result': suiviAnswer(), ...extra });
+  const fetchMock = fakeSuiviServer(data, extra);
   const user = userEvent.setup({ delay: null });
   renderApp('/admin/follow-reforme-create');
   return { user, fetchMock };
@@ -20,6 +21,7 @@ function openEntry(role: 'saisie' | 'validation', extra: Parameters<typeof fakeS
 const combobox = (name: string) => screen.getByRole('combobox', { name });
 
 async function optionsOf(user: User, name: string) {
+  await waitFor(() => expect(combobox(name)).toBeEnabled());
   await user.click(combobox(name));
   const listbox = await screen.findByRole('listbox');
   const labels = within(listbox)
@@ -30,7 +32,9 @@ async function optionsOf(user: User, name: string) {
 }
 
 async function choose(user: User, name: string, option: string) {
-  await user.click(await screen.findByRole('combobox', { name }));
+  // Objectifs waits for the chosen reform to load.
+  await waitFor(() => expect(combobox(name)).toBeEnabled());
+  await user.click(combobox(name));
   await user.click(await screen.findByRole('option', { name: option }));
 }
 
@@ -41,14 +45,14 @@ async function chooseResult(user: User, reforme = 'Guichet unique', objectif = '
   await choose(user, 'Résultat attendu', result);
 }
 
-const sent = (fetchMock: ReturnType<typeof fakeServer>, method: string) =>
+const sent = (fetchMock: ReturnType<typeof fakeSuiviServer>, method: string) =>
   fetchMock.mock.calls.filter(([, init]) => (init?.method ?? 'GET') === method);
 
 describe('follow-up data entry', { timeout: 60_000 }, () => {
   it('narrows each select to the choice above it, and clears the lower choices when an upper one changes', async () => {
     const { user } = openEntry('saisie');
     await screen.findByRole('heading', { name: SUIVI_MESSAGES.entryTitle });
-    await waitFor(() => expect(combobox('Réformes')).toBeEnabled());
+    expect(combobox('Réformes')).toBeEnabled();
     expect(combobox('Objectifs')).toBeDisabled();
     expect(combobox('Résultat attendu')).toBeDisabled();
 
@@ -81,10 +85,34 @@ describe('follow-up data entry', { timeout: 60_000 }, () => {
     expect(await optionsOf(user, 'Objectifs')).toEqual(['Couvrir les régions']);
   });
 
+  it('finds the oldest of many reforms by typing part of its label, and offers its objectives', async () => {
+    // 45 recent reforms, then those of the fixtures, "Guichet unique" the oldest.
+    const { user, fetchMock } = openEntry('saisie', {}, [...recentReformes(45), ...suiviData().reverse()]);
+    await screen.findByRole('heading', { name: SUIVI_MESSAGES.entryTitle });
+    await user.click(combobox('Réformes'));
+    expect(await screen.findByRole('option', { name: 'Réforme récente n° 1' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Guichet unique' })).not.toBeInTheDocument();
+    expect(screen.getByRole('status').textContent?.replace(/[\u00a0\u202f]/g, ' ')).toBe('20 sur 48 — précisez la recherche');
+
+    await user.type(combobox('Réformes'), 'guichet');
+    await user.click(await screen.findByRole('option', { name: 'Guichet unique' }));
+    expect(combobox('Réformes')).toHaveValue('Guichet unique');
+    expect(await optionsOf(user, 'Objectifs')).toEqual(['Simplifier les démarches', 'Réduire les délais']);
+    expect(suiviCalls(fetchMock)).toEqual([
+      { per_page: '20', page: '1' },
+      { per_page: '20', page: '1', search: 'guichet' },
+      { reforme_id: '1' },
+    ]);
+  });
+
+  it('says when there is no reform to follow', async () => {
+    openEntry('saisie', {}, []);
+    await waitFor(() => expect(combobox('Réformes')).toHaveAttribute('placeholder', SUIVI_MESSAGES.noReformes));
+  });
+
   it('warns "Veuillez sélectionner un résultat" when Ajouter is clicked before a result is chosen', async () => {
     const { user } = openEntry('saisie');
     await screen.findByRole('heading', { name: SUIVI_MESSAGES.entryTitle });
-    await waitFor(() => expect(combobox('Réformes')).toBeEnabled());
     await choose(user, 'Réformes', 'Guichet unique');
     await user.click(screen.getByRole('button', { name: 'Ajouter' }));
     expect(await screen.findByText(SUIVI_MESSAGES.resultRequired)).toBeInTheDocument();
@@ -138,6 +166,8 @@ describe('follow-up data entry', { timeout: 60_000 }, () => {
     const [[, init]] = sent(fetchMock, 'POST');
     expect(JSON.parse(String(init?.body))).toEqual({ result_id: 111, taux_realisat: 47.5, valeur_realise: 1250.75, date: '2026-03-15' });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The chosen reform is read again, with its new record.
+    await waitFor(() => expect(suiviCalls(fetchMock).filter((call) => call.reforme_id === '1')).toHaveLength(2));
   });
 
   it('shows a refusal of the server titled "Donnée de suivi"', async () => {

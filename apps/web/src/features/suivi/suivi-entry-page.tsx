@@ -1,4 +1,4 @@
-import { Button, Center, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { MESSAGES, measureText, permissionName, SUIVI_MESSAGES } from '@reformes/domain';
 import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -8,31 +8,42 @@ import { useSession } from '../../app/use-session.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { ConfirmDialog } from '../../components/list-page/confirm-dialog.tsx';
 import { notifySuccess, notifyWarning } from '../../components/notify.tsx';
-import { deleteSuivi, type SuiviRecord, suiviReformesQuery, useReloadSuivi } from './suivi-api.ts';
+import { ServerSelect } from '../../components/server-select/server-select.tsx';
+import {
+  deleteSuivi,
+  fetchSuiviReformesPage,
+  SUIVI_REFORMES_KEY,
+  type SuiviRecord,
+  suiviReformeOption,
+  suiviReformeQuery,
+  useReloadSuivi,
+} from './suivi-api.ts';
 import { SuiviFormModal } from './suivi-form-modal.tsx';
 import { SuiviRecordsTable } from './suivi-records-table.tsx';
 
 const searchable = { searchable: true, clearable: true, nothingFoundMessage: 'Aucun résultat trouvé' } as const;
 
 /**
- * "Données de suivi" (/admin/follow-reforme-create): Réformes -> Objectifs -> Résultat attendu, each
- * narrowing the next from the nested data already loaded, then the chosen result's follow-up records.
+ * "Données de suivi" (/admin/follow-reforme-create): Réformes (searched on the server, there may be
+ * 100 000) -> Objectifs -> Résultat attendu, the last two narrowing from the chosen reform's nested data,
+ * then the chosen result's follow-up records.
  */
 export function SuiviEntryPage() {
   const { features } = useSession();
   const canAdd = features.includes(permissionName('suivi-results', 'add'));
   const canRemove = features.includes(permissionName('suivi-results', 'delete'));
-  const reformes = useQuery(suiviReformesQuery());
   const reload = useReloadSuivi();
 
-  const [reformeId, setReformeId] = useState<string | null>(null);
+  const [reformeId, setReformeId] = useState<number | null>(null);
   const [objectifId, setObjectifId] = useState<string | null>(null);
   const [resultId, setResultId] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<SuiviRecord>();
 
+  const chosen = useQuery(suiviReformeQuery(reformeId));
   // A choice that disappeared after a reload (deleted meanwhile) counts as no choice.
-  const reforme = reformes.data?.find((row) => String(row.id) === reformeId);
+  const reforme = chosen.data ?? undefined;
+  const isGone = chosen.isSuccess && chosen.data === null;
   const objectif = reforme?.objectifs.find((row) => String(row.id) === objectifId);
   const result = objectif?.results.find((row) => String(row.id) === resultId);
 
@@ -57,75 +68,70 @@ export function SuiviEntryPage() {
   return (
     <Stack>
       <Title order={1}>{SUIVI_MESSAGES.entryTitle}</Title>
-      {reformes.error ? (
-        <ErrorAlert title={SUIVI_MESSAGES.title} error={reformes.error} />
-      ) : reformes.isPending ? (
-        <Center py="md" role="status">
-          <Loader size="sm" aria-label={MESSAGES.loading} />
-        </Center>
-      ) : (
-        <>
-          <SimpleGrid cols={{ base: 1, md: 3 }}>
-            <Select
-              label="Réformes"
-              placeholder="Choisir une réforme"
-              data={reformes.data.map((row) => ({ value: String(row.id), label: row.libref }))}
-              value={reforme ? reformeId : null}
-              onChange={(value) => {
-                setReformeId(value);
-                setObjectifId(null);
-                setResultId(null);
-              }}
-              {...searchable}
+      <SimpleGrid cols={{ base: 1, md: 3 }}>
+        <ServerSelect
+          label="Réformes"
+          placeholder="Choisir une réforme"
+          emptyPlaceholder={SUIVI_MESSAGES.noReformes}
+          queryKey={SUIVI_REFORMES_KEY}
+          fetchPage={fetchSuiviReformesPage}
+          toOption={suiviReformeOption}
+          value={reformeId === null || isGone ? null : String(reformeId)}
+          selectedLabel={reforme?.libref}
+          onChange={(value) => {
+            setReformeId(value === null ? null : Number(value));
+            setObjectifId(null);
+            setResultId(null);
+          }}
+          clearable
+        />
+        <Select
+          label="Objectifs"
+          placeholder={reforme ? 'Choisir un objectif' : chosen.isFetching ? MESSAGES.loading : "Choisir d'abord une réforme"}
+          data={(reforme?.objectifs ?? []).map((row) => ({ value: String(row.id), label: row.libobjectif }))}
+          value={objectif ? objectifId : null}
+          disabled={!reforme}
+          onChange={(value) => {
+            setObjectifId(value);
+            setResultId(null);
+          }}
+          {...searchable}
+        />
+        <Select
+          label="Résultat attendu"
+          placeholder={objectif ? 'Choisir un résultat' : "Choisir d'abord un objectif"}
+          data={(objectif?.results ?? []).map((row) => ({ value: String(row.id), label: row.libresult }))}
+          value={result ? resultId : null}
+          disabled={!objectif}
+          onChange={setResultId}
+          {...searchable}
+        />
+      </SimpleGrid>
+      {chosen.error && <ErrorAlert title={SUIVI_MESSAGES.title} error={chosen.error} />}
+      {canAdd && (
+        <Group>
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={openForm}>
+            Ajouter
+          </Button>
+        </Group>
+      )}
+      {result && (
+        <Paper withBorder p="md">
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              {result.libresult}
+            </Title>
+            <Text size="sm">
+              Indicateur : {result.indicateur} · Valeur cible : {measureText(result.valeur_cible)} · Valeur de référence :{' '}
+              {measureText(result.valeurref)}
+            </Text>
+            <SuiviRecordsTable
+              label={`Données de suivi du résultat ${result.libresult}`}
+              records={result.suivi_results}
+              onRemove={canRemove ? setRemoving : undefined}
             />
-            <Select
-              label="Objectifs"
-              placeholder={reforme ? 'Choisir un objectif' : "Choisir d'abord une réforme"}
-              data={(reforme?.objectifs ?? []).map((row) => ({ value: String(row.id), label: row.libobjectif }))}
-              value={objectif ? objectifId : null}
-              disabled={!reforme}
-              onChange={(value) => {
-                setObjectifId(value);
-                setResultId(null);
-              }}
-              {...searchable}
-            />
-            <Select
-              label="Résultat attendu"
-              placeholder={objectif ? 'Choisir un résultat' : "Choisir d'abord un objectif"}
-              data={(objectif?.results ?? []).map((row) => ({ value: String(row.id), label: row.libresult }))}
-              value={result ? resultId : null}
-              disabled={!objectif}
-              onChange={setResultId}
-              {...searchable}
-            />
-          </SimpleGrid>
-          {canAdd && (
-            <Group>
-              <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={openForm}>
-                Ajouter
-              </Button>
-            </Group>
-          )}
-          {result && (
-            <Paper withBorder p="md">
-              <Stack gap="sm">
-                <Title order={2} size="h4">
-                  {result.libresult}
-                </Title>
-                <Text size="sm">
-                  Indicateur : {result.indicateur} · Valeur cible : {measureText(result.valeur_cible)} · Valeur de référence :{' '}
-                  {measureText(result.valeurref)}
-                </Text>
-                <SuiviRecordsTable
-                  label={`Données de suivi du résultat ${result.libresult}`}
-                  records={result.suivi_results}
-                  onRemove={canRemove ? setRemoving : undefined}
-                />
-              </Stack>
-            </Paper>
-          )}
-        </>
+          </Stack>
+        </Paper>
       )}
       <SuiviFormModal result={adding ? result : undefined} onClose={() => setAdding(false)} />
       <ConfirmDialog

@@ -1,6 +1,7 @@
 import { defaultPermissionNames, type RoleName } from '@reformes/domain';
+import { vi } from 'vitest';
 import { storeSignIn } from '../../app/session.ts';
-import { aUser } from '../../test/render-app.tsx';
+import { aUser, fakeServer } from '../../test/render-app.tsx';
 import type { SuiviReforme } from './suivi-api.ts';
 
 /** Three reforms in scope: two objectives with results for the first, one for the second, none for the third. */
@@ -80,7 +81,66 @@ export function suiviData(): SuiviReforme[] {
   ];
 }
 
-export const suiviAnswer = (data: SuiviReforme[] = suiviData()) => ({ body: { message: 'ok', isPaginate: false, data } });
+/** `count` reforms without objectives, more recent than those of `suiviData()`: "Réforme récente n° 1"... */
+export function recentReformes(count: number): SuiviReforme[] {
+  return Array.from({ length: count }, (_, index) => ({
+    id: 1000 - index,
+    libref: `Réforme récente n° ${index + 1}`,
+    periodexe: 'Du 01/01/2026 au 31/12/2026',
+    isPublished: false,
+    stage: 1,
+    objectifs: [],
+  }));
+}
+
+const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/** What `GET reformes/users/get-suivi-result` answers for these query parameters, `data` being most recent first. */
+function suiviAnswerFor(params: URLSearchParams, data: SuiviReforme[]) {
+  const reformeId = params.get('reforme_id');
+  if (reformeId) return { message: 'ok', isPaginate: false, data: data.filter((row) => String(row.id) === reformeId) };
+  const perPage = Number(params.get('per_page') ?? 1000);
+  const page = Number(params.get('page') ?? 1);
+  const search = folded(params.get('search') ?? '');
+  const found = data.filter((row) => folded(row.libref).includes(search));
+  return {
+    message: 'ok',
+    isPaginate: true,
+    data: {
+      data: found.slice((page - 1) * perPage, page * perPage),
+      current_page: page,
+      per_page: perPage,
+      total: found.length,
+      last_page: Math.max(1, Math.ceil(found.length / perPage)),
+    },
+  };
+}
+
+/**
+ * Replaces fetch: `GET reformes/users/get-suivi-result` serves `data` as the server does (pages with a
+ * search, or one reform by `reforme_id`); every other call is answered by `fakeServer(others)`.
+ */
+export function fakeSuiviServer(data: SuiviReforme[] = suiviData(), others: Parameters<typeof fakeServer>[0] = {}) {
+  const answerOthers = fakeServer(others);
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    if ((init.method ?? 'GET') !== 'GET' || url.pathname !== '/api/v1/reformes/users/get-suivi-result') return answerOthers(input, init);
+    return new Response(JSON.stringify(suiviAnswerFor(url.searchParams, data)), {
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** The get-suivi-result calls made, as their query parameters. */
+export function suiviCalls(fetchMock: ReturnType<typeof fakeSuiviServer>) {
+  return fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => url.pathname === '/api/v1/reformes/users/get-suivi-result')
+    .map((url) => Object.fromEntries(url.searchParams));
+}
 
 export function signInWithRole(role: RoleName) {
   storeSignIn({

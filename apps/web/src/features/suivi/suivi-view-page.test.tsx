@@ -1,9 +1,10 @@
 import { REFORME_MESSAGES, SUIVI_MESSAGES } from '@reformes/domain';
-import { configure, screen, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeServer, renderApp } from '../../test/render-app.tsx';
-import { signInWithRole, suiviAnswer } from './suivi-fixtures.ts';
+import { type fakeServer, renderApp } from '../../test/render-app.tsx';
+import type { SuiviReforme } from './suivi-api.ts';
+import { fakeSuiviServer, recentReformes, signInWithRole, suiviCalls, suiviData } from './suivi-fixtures.ts';
 
 configure({ asyncUtilTimeout: 10_000 });
 
@@ -13,9 +14,10 @@ function openView(
   role: 'saisie' | 'publication' | 'saisie central',
   path = '/admin/follow-reformes',
   extra: Parameters<typeof fakeServer>[0] = {},
+  data: SuiviReforme[] = suiviData(),
 ) {
   signInWithRole(role);
-  const fetchMock = fakeServer({ 'GET reformes/users/get-suivi-result': suiviAnswer(), ...extra });
+  const fetchMock = fakeSuiviServer(data, extra);
   const user = userEvent.setup({ delay: null });
   const view = renderApp(path);
   return { user, fetchMock, ...view };
@@ -73,6 +75,37 @@ describe('follow-up view', { timeout: 60_000 }, () => {
     expect(within(noRecords).queryByRole('img')).not.toBeInTheDocument();
   });
 
+  it('finds the oldest of many reforms by typing part of its label, with or without accents', async () => {
+    // 45 recent reforms, then those of the fixtures, "Guichet unique" the oldest.
+    const { user, router, fetchMock } = openView('publication', '/admin/follow-reformes', {}, [
+      ...recentReformes(45),
+      ...suiviData().reverse(),
+    ]);
+    const picker = await screen.findByRole('combobox', { name: 'Réforme' });
+    await user.click(picker);
+    await screen.findByRole('option', { name: 'Réforme récente n° 1' });
+    expect(screen.queryByRole('option', { name: 'Guichet unique' })).not.toBeInTheDocument();
+    await user.type(picker, 'GUICHÉT');
+    await user.click(await screen.findByRole('option', { name: 'Guichet unique' }));
+    expect(router.state.location.search).toBe('?reforme=1');
+    expect(await objectivePanel('Simplifier les démarches')).toBeInTheDocument();
+    expect(picker).toHaveValue('Guichet unique');
+    expect(suiviCalls(fetchMock)).toContainEqual({ per_page: '20', page: '1', search: 'GUICHÉT' });
+  });
+
+  it('reads the reform of the address by its id, even when it is on no page of the picker', async () => {
+    const { fetchMock } = openView('saisie', '/admin/follow-reformes?reforme=1', {}, [...recentReformes(45), ...suiviData().reverse()]);
+    expect(await objectivePanel('Simplifier les démarches')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Réforme' })).toHaveValue('Guichet unique');
+    expect(suiviCalls(fetchMock)).toContainEqual({ reforme_id: '1' });
+  });
+
+  it('says when there is no reform to follow', async () => {
+    openView('saisie', '/admin/follow-reformes', {}, []);
+    const picker = await screen.findByRole('combobox', { name: 'Réforme' });
+    await waitFor(() => expect(picker).toHaveAttribute('placeholder', SUIVI_MESSAGES.noReformes));
+  });
+
   it('says "Aucune donnée de suivi" for a reform without objectives', async () => {
     openView('saisie', '/admin/follow-reformes?reforme=3');
     expect(await screen.findByText(SUIVI_MESSAGES.noFollowUp)).toBeInTheDocument();
@@ -102,6 +135,8 @@ describe('follow-up view', { timeout: 60_000 }, () => {
     expect(within(dialog).getByRole('button', { name: 'Annuler' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Oui, continuer' }));
     expect(await screen.findByText(REFORME_MESSAGES.resultValidated)).toBeInTheDocument();
+    // The reform is read again, and shows the result validated.
+    await waitFor(() => expect(suiviCalls(fetchMock).filter((call) => call.reforme_id === '1')).toHaveLength(2));
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
     expect(String(put?.[0])).toContain('resultats/111');
     expect(JSON.parse(String(put?.[1]?.body))).toEqual({ status: 1 });

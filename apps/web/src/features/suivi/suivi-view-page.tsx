@@ -1,4 +1,4 @@
-import { Badge, Button, Center, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   isResultValidable,
   MESSAGES,
@@ -19,23 +19,40 @@ import { ErrorAlert } from '../../components/error-alert.tsx';
 import { ConfirmDialog } from '../../components/list-page/confirm-dialog.tsx';
 import { notifySuccess } from '../../components/notify.tsx';
 import { ObjectiveProgress } from '../../components/objective-progress.tsx';
+import { ServerSelect } from '../../components/server-select/server-select.tsx';
 import { ProgressChart } from './progress-chart.tsx';
-import { type SuiviObjectif, type SuiviResultat, suiviReformesQuery, useReloadSuivi, validateResultat } from './suivi-api.ts';
+import {
+  fetchSuiviReformesPage,
+  SUIVI_REFORMES_KEY,
+  type SuiviObjectif,
+  type SuiviResultat,
+  suiviReformeOption,
+  suiviReformeQuery,
+  useReloadSuivi,
+  validateResultat,
+} from './suivi-api.ts';
 import { SuiviRecordsTable } from './suivi-records-table.tsx';
 
+/** The reform of the address (`?reforme=12`), if it is an id at all. */
+function reformeIdOf(param: string | null): number | null {
+  return param && /^[1-9]\d*$/.test(param) ? Number(param) : null;
+}
+
 /**
- * "Suivi des réformes" (/admin/follow-reformes): a reform, then each objective with the share of
+ * "Suivi des réformes" (/admin/follow-reformes): a reform (searched on the server), then each objective with the share of
  * validated results and each result with its figures, status, records and progress chart. The chosen
  * reform stays in the address (?reforme=id), so a reload or a shared link shows the same one.
  */
 export function SuiviViewPage() {
   const { features } = useSession();
   const canValidate = features.includes(permissionName('resultats-validation', 'edit'));
-  const reformes = useQuery(suiviReformesQuery());
   const reload = useReloadSuivi();
   const [params, setParams] = useSearchParams();
-  const reformeId = params.get('reforme');
-  const reforme = reformes.data?.find((row) => String(row.id) === reformeId);
+  const reformeId = reformeIdOf(params.get('reforme'));
+  const chosen = useQuery(suiviReformeQuery(reformeId));
+  // Out of scope or gone: no choice.
+  const reforme = chosen.data ?? undefined;
+  const isGone = chosen.isSuccess && chosen.data === null;
   const [validating, setValidating] = useState<SuiviResultat>();
 
   const validate = useMutation({
@@ -56,39 +73,39 @@ export function SuiviViewPage() {
   return (
     <Stack>
       <Title order={1}>{SUIVI_MESSAGES.viewTitle}</Title>
-      {reformes.error ? (
-        <ErrorAlert title={SUIVI_MESSAGES.viewTitle} error={reformes.error} />
-      ) : reformes.isPending ? (
+      <ServerSelect
+        label="Réforme"
+        placeholder="Choisir une réforme"
+        emptyPlaceholder={SUIVI_MESSAGES.noReformes}
+        queryKey={SUIVI_REFORMES_KEY}
+        fetchPage={fetchSuiviReformesPage}
+        toOption={suiviReformeOption}
+        value={reformeId === null || isGone ? null : String(reformeId)}
+        selectedLabel={reforme?.libref}
+        onChange={(value) => setParams(value ? { reforme: value } : {}, { replace: true })}
+        clearable
+        maw={640}
+      />
+      {chosen.error ? (
+        <ErrorAlert title={SUIVI_MESSAGES.viewTitle} error={chosen.error} />
+      ) : reformeId !== null && chosen.isPending ? (
         <Center py="md" role="status">
           <Loader size="sm" aria-label={MESSAGES.loading} />
         </Center>
       ) : (
-        <>
-          <Select
-            label="Réforme"
-            placeholder={reformes.data.length ? 'Choisir une réforme' : SUIVI_MESSAGES.noReformes}
-            data={reformes.data.map((row) => ({ value: String(row.id), label: row.libref }))}
-            value={reforme ? reformeId : null}
-            onChange={(value) => setParams(value ? { reforme: value } : {}, { replace: true })}
-            searchable
-            clearable
-            nothingFoundMessage="Aucun résultat trouvé"
-            maw={640}
-          />
-          {reforme &&
-            (reforme.objectifs.length === 0 ? (
-              <Text c="dimmed">{SUIVI_MESSAGES.noFollowUp}</Text>
-            ) : (
-              <Stack component="section" aria-label={`Suivi de la réforme ${reforme.libref}`}>
-                <Text size="sm" c="dimmed">
-                  {reforme.periodexe}
-                </Text>
-                {reforme.objectifs.map((objectif) => (
-                  <ObjectifPanel key={objectif.id} objectif={objectif} onValidate={onValidate} />
-                ))}
-              </Stack>
+        reforme &&
+        (reforme.objectifs.length === 0 ? (
+          <Text c="dimmed">{SUIVI_MESSAGES.noFollowUp}</Text>
+        ) : (
+          <Stack component="section" aria-label={`Suivi de la réforme ${reforme.libref}`}>
+            <Text size="sm" c="dimmed">
+              {reforme.periodexe}
+            </Text>
+            {reforme.objectifs.map((objectif) => (
+              <ObjectifPanel key={objectif.id} objectif={objectif} onValidate={onValidate} />
             ))}
-        </>
+          </Stack>
+        ))
       )}
       <ConfirmDialog
         opened={validating !== undefined}
