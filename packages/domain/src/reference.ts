@@ -69,6 +69,8 @@ export const WHOLE_LIST_MAX = 1000;
 
 /** Remote search thresholds of spec §5 "Search". */
 export const SEARCH_MIN_LENGTH = 2;
+/** Typing pauses this long before a server search is sent: one request per pause, not per letter. */
+export const SEARCH_DEBOUNCE_MS = 300;
 
 /** Admin's reset-password form (spec §5): email, password and confirmation, min 8, equal (our decision). */
 export const resetPasswordSchema = z

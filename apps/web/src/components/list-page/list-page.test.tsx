@@ -1,4 +1,4 @@
-import { MESSAGES, sectorSchema } from '@reformes/domain';
+import { MESSAGES, SEARCH_DEBOUNCE_MS, sectorSchema } from '@reformes/domain';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentProps } from 'react';
@@ -10,7 +10,6 @@ import type { ListConfig } from './list-config.ts';
 import { ListPage } from './list-page.tsx';
 import { pageWindow } from './pagination.tsx';
 import { StatusBadge } from './status-badge.tsx';
-import { SEARCH_DEBOUNCE_MS } from './use-list-controller.ts';
 
 interface Sector {
   id: number;

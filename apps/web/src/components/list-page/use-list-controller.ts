@@ -1,5 +1,14 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import { type Action, MESSAGES, matchesSearchText, needsRemoteSearch, permissionName, SEARCH_MIN_LENGTH, TITLES } from '@reformes/domain';
+import {
+  type Action,
+  MESSAGES,
+  matchesSearchText,
+  needsRemoteSearch,
+  permissionName,
+  SEARCH_DEBOUNCE_MS,
+  SEARCH_MIN_LENGTH,
+  TITLES,
+} from '@reformes/domain';
 import { type QueryKey, type UseQueryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { showApiError } from '../../api/show-api-error.tsx';
@@ -18,9 +27,6 @@ import {
   updateRow,
 } from './list-api.ts';
 import type { ListConfig, ListRow } from './list-config.ts';
-
-/** Typing pauses this long before the server is searched. */
-export const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * The pages of a list that the server searches (reforms, backups), for the shared search box:

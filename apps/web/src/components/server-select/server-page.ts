@@ -1,8 +1,5 @@
 import { SEARCH_MIN_LENGTH } from '@reformes/domain';
 
-/** Wait after the last keystroke before the server is asked: one request per pause, not per letter. */
-export const SEARCH_DEBOUNCE_MS = 300;
-
 /** Rows a searching select asks for at a time. */
 export const SERVER_PAGE_SIZE = 20;
 

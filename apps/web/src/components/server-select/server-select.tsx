@@ -1,10 +1,10 @@
 import { Combobox, Group, InputBase, Loader, Text, useCombobox } from '@mantine/core';
 import { useDebouncedValue, useId } from '@mantine/hooks';
-import { MESSAGES } from '@reformes/domain';
+import { MESSAGES, SEARCH_DEBOUNCE_MS } from '@reformes/domain';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/api-error.ts';
-import { type FetchPage, SEARCH_DEBOUNCE_MS, type ServerOption, serverSearchTerm } from './server-page.ts';
+import { type FetchPage, type ServerOption, serverSearchTerm } from './server-page.ts';
 
 export interface ServerSelectProps<Item> {
   label: string;

@@ -1,14 +1,9 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import { REFORME_TYPES, type ReformeFilters } from '@reformes/domain';
+import { REFORME_TYPES, type ReformeFilters, SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH } from '@reformes/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { publicReformesQuery } from './public-api.ts';
-
-/** Typing pauses this long before the server is asked. */
-const SEARCH_DEBOUNCE_MS = 300;
-/** Spec §5: a search needs at least 2 characters once trimmed. */
-const MIN_SEARCH = 2;
 
 export type FilterKey = 'structure_id' | 'nature_id' | 'couverture_id' | 'typeref';
 const FILTER_KEYS: FilterKey[] = ['structure_id', 'nature_id', 'couverture_id', 'typeref'];
@@ -35,7 +30,7 @@ export function usePublicList() {
   const [params, setParams] = useSearchParams();
   const [search, setSearchText] = useState(params.get('search') ?? '');
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const filters: ReformeFilters = { ...readFilters(params), ...(debounced.length >= MIN_SEARCH ? { search: debounced } : {}) };
+  const filters: ReformeFilters = { ...readFilters(params), ...(debounced.length >= SEARCH_MIN_LENGTH ? { search: debounced } : {}) };
   const page = Math.max(1, Number(params.get('page')) || 1);
   const query = useQuery(publicReformesQuery(page, filters));
 
