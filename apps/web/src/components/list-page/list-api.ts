@@ -31,12 +31,23 @@ export function pageQuery<Row>(resource: string, page: number, search = '') {
   });
 }
 
-/** The whole list, unpaginated (the choices of a select). */
+/**
+ * The whole list (the choices of a select of a reference list). Beyond the server's whole-list size the
+ * answer comes in pages with their total: every page is read, so no choice is left out.
+ */
 export function allRowsQuery<Row>(resource: string) {
   return queryOptions({
     queryKey: [resource, 'all'],
-    queryFn: ({ signal }) => api.get<ApiResponse<Row[]>>(resource, { action: 'list', signal }),
-    select: (response) => response.data,
+    queryFn: async ({ signal }) => {
+      const first = await api.get<ApiResponse<Row[] | ListPageData<Row>>>(resource, { action: 'list', signal });
+      if (Array.isArray(first.data)) return first.data;
+      const rows = [...first.data.data];
+      for (let page = 2; page <= first.data.last_page; page++) {
+        const next = await api.get<ApiResponse<ListPageData<Row>>>(resource, { action: 'list', query: { page }, signal });
+        rows.push(...next.data.data);
+      }
+      return rows;
+    },
   });
 }
 
