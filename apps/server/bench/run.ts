@@ -1,84 +1,556 @@
 /**
- * Benchmark of the reform lists at scale (issue: "must stay fast with 100 000 reforms").
- *   npm run bench                 # in-memory PGlite reached through pglite-socket and node-postgres
- *   DATABASE_URL=… npm run bench  # a real PostgreSQL (a scratch database is created and dropped)
- * Prints p50/p95/max per scenario through the whole HTTP stack (app.inject).
+ * Benchmark at scale (issue 12): 100 000 reforms with their objectives, results, follow-ups, attachments and
+ * history, on the embedded database (PGlite) and on PostgreSQL, measured through a real listening server
+ * started with `npm run serve` and loaded concurrently with autocannon. See docs/performance.md.
+ *
+ *   npm run bench                                   # both engines (PostgreSQL when it answers)
+ *   BENCH_ENGINE=pglite|postgres|both               # choose
+ *   BENCH_REFORMS=100000 BENCH_SECONDS=5 BENCH_CONNECTIONS=10
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres   # where the scratch database is created
+ *                                                   # (default: DATABASE_URL, else that address)
+ *   BENCH_KEEP=1                                    # keep the temporary data directories
+ *
+ * Every figure is a ratio to the health route of the same run, because the machines are shared and noisy.
  */
+import { execSync } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { runMigrations } from '../src/db/migrate.ts';
-import { seedDemoData } from '../src/db/seed/demo.ts';
-import { seedReferenceData } from '../src/db/seed/reference.ts';
-import { createTestDatabase } from '../src/test/test-database.ts';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { type BenchParameters, type BulkCounts, benchParameters, insertBulkData, type Query, SEARCH_WORD } from './bulk-data.ts';
+import { drain, type LoadResult, type LoadSpec, type Probe, probe, runLoad } from './load.ts';
+import { MemorySampler, type MemorySnapshot, toMB } from './processes.ts';
+import { ensureBuilt, REPO_ROOT, type ServerHandle, serveScript, startServer } from './server.ts';
 
 const REFORMS = Number(process.env.BENCH_REFORMS ?? 100_000);
-const RUNS = Number(process.env.BENCH_RUNS ?? 20);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const SATURATION_CONNECTIONS = 20;
+const HEALTH_UNDER_LOAD_CONNECTIONS = 2;
+const IDLE_SECONDS = 5;
+const ENGINE = (process.env.BENCH_ENGINE ?? 'both') as 'pglite' | 'postgres' | 'both';
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const KEEP = process.env.BENCH_KEEP === '1';
+const PASSWORD = 'Reformes2026!';
+const PER_PAGE = 10;
 
-const database = await createTestDatabase();
-await runMigrations(database);
-await seedReferenceData(database.db);
-await seedDemoData(database.db);
+type Engine = 'pglite' | 'postgres';
 
-const started = Date.now();
-await database.db.execute(sql`
-  insert into reformes (libref, typeref, nature_id, objectif_glob, popul_cible, couverture_id, struct_impl,
-    date_debut, date_fin, periodexe, etat_mor, montant_prevu, stage, is_published, structure_id, created_by)
-  select 'Réforme de charge n° ' || g, case when g % 2 = 0 then 'SECTORIELLE' else 'TRANSVERSALE' end,
-    (select min(id) from natures) + g % 3, 'Objectif ' || g, 'Population ' || g, (select min(id) from covers) + g % 3,
-    'Structures ' || g, date '2024-01-01' + (g % 365), date '2026-01-01' + (g % 365),
-    'Du 01/01/2024 au 01/01/2026', (array['en_cours','planifiee','terminee','suspendue'])[1 + g % 4], g * 10,
-    1 + g % 3, g % 6 = 0, (select min(id) from structures) + g % 5, (select min(id) from users)
-  from generate_series(1, ${REFORMS}) as g`);
-await database.db.execute(sql`analyze`);
-console.log(`${REFORMS} réformes insérées en ${((Date.now() - started) / 1000).toFixed(1)} s (${database.kind})`);
-
-const config = loadConfig({
-  NODE_ENV: 'test',
-  LOG_LEVEL: 'silent',
-  DATA_DIR: path.join(os.tmpdir(), 'reformes-bench'),
-  LOGIN_MAX_PER_IP_PER_MINUTE: '1000',
-});
-const app = await buildApp({ config, database, logger: false });
-await app.ready();
-const token = async (email: string) =>
-  (await app.inject({ method: 'POST', url: '/api/v1/api/login', payload: { email, password: 'Reformes2026!' } })).json().data
-    .access_token as string;
-const publication = { authorization: `Bearer ${await token('publication@reformes.test')}` };
-const saisie = { authorization: `Bearer ${await token('saisie@reformes.test')}` };
-
-const scenarios: Array<[string, Record<string, string>, string, 'GET' | 'POST', object?]> = [
-  ['liste page 1 (toutes structures)', publication, '/api/v1/reformes?per_page=10&page=1', 'GET'],
-  ['liste page 5000', publication, '/api/v1/reformes?per_page=10&page=5000', 'GET'],
-  [
-    'liste filtrée (structure + nature + type)',
-    publication,
-    '/api/v1/reformes?per_page=10&page=1&structure_id=2&nature_id=1&typeref=SECTORIELLE',
-    'GET',
-  ],
-  ['recherche texte (liste)', publication, '/api/v1/reformes?per_page=10&page=1&search=charge%20n%C2%B0%2099', 'GET'],
-  ['recherche POST reformes-search', publication, '/api/v1/reformes-search', 'POST', { search: 'charge n° 4242' }],
-  ['à traiter (saisie, sa structure)', saisie, '/api/v1/reformes/users/get-by-role?per_page=10&page=1', 'GET'],
-  ['page publique 1', {}, '/api/v1/reformes/public/suivi-result?per_page=10&page=1', 'GET'],
-  ['page publique recherche', {}, '/api/v1/reformes/public/suivi-result?per_page=10&page=1&search=charge%2012', 'GET'],
-  ['tableau de bord', publication, '/api/v1/dash', 'GET'],
-];
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-for (const [name, headers, url, method, payload] of scenarios) {
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now();
-    const response = await app.inject({ method, url, headers, payload });
-    times.push(performance.now() - t0);
-    if (response.statusCode !== 200) throw new Error(`${name}: ${response.statusCode} ${response.body}`);
-  }
-  times.sort((a, b) => a - b);
-  console.log(
-    `${name.padEnd(45)} p50 ${percentile(times, 50).toFixed(1).padStart(7)} ms  p95 ${percentile(times, 95).toFixed(1).padStart(7)} ms  max ${times.at(-1)?.toFixed(1).padStart(7)} ms`,
-  );
+if (!['pglite', 'postgres', 'both'].includes(ENGINE)) throw new Error(`BENCH_ENGINE must be pglite, postgres or both, not ${ENGINE}`);
+for (const [name, value] of Object.entries({ BENCH_REFORMS: REFORMS, BENCH_SECONDS: SECONDS, BENCH_CONNECTIONS: CONNECTIONS })) {
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
 }
-await app.close();
-await database.close();
+
+const log = (line = '') => console.log(line);
+const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+
+// ---------------------------------------------------------------------------------------------------------
+// Cleanup on the way out (also on Ctrl-C): servers started, scratch database, temporary directories.
+
+const cleanups: Array<() => Promise<void>> = [];
+async function cleanUp() {
+  while (cleanups.length > 0) await (cleanups.pop() as () => Promise<void>)().catch((error) => console.error(error));
+}
+process.once('SIGINT', () => {
+  console.error('\ninterrupted: cleaning up');
+  void cleanUp().then(() => process.exit(130));
+});
+
+function tempDir(engine: Engine): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `reformes-bench-${engine}-`));
+  if (!KEEP) cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+function serverEnv(dataDir: string, databaseUrl?: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of ['DATABASE_URL', 'NODE_ENV', 'PORT', 'HOST', 'STORAGE_DIR', 'BACKUP_DIR', 'OUTBOX_DIR', 'SMTP_URL']) delete env[key];
+  Object.assign(env, {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    LOGIN_MAX_PER_IP_PER_MINUTE: '100000',
+    ACCESS_TOKEN_TTL_SECONDS: '3600',
+    SEED_DEMO: 'true',
+  });
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  return env;
+}
+
+async function started(env: NodeJS.ProcessEnv, logFile: string): Promise<ServerHandle> {
+  const server = await startServer(env, logFile);
+  let stopped = false;
+  const stop = server.stop;
+  server.stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    await stop();
+  };
+  cleanups.push(() => server.stop());
+  return server;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Data: the server migrates and seeds the demo data on its first start; the bulk rows go in directly.
+
+/** Opens the data directory with the extensions its schema uses (e.g. pg_trgm), which PGlite must load. */
+async function openPglite(dir: string): Promise<PGlite> {
+  const plain = await PGlite.create(dir);
+  const { rows } = await plain.query<{ extname: string }>(`select extname from pg_extension where extname <> 'plpgsql'`);
+  if (rows.length === 0) return plain;
+  await plain.close();
+  const extensions: Record<string, unknown> = {};
+  for (const { extname } of rows) {
+    const module = (await import(`@electric-sql/pglite/contrib/${extname}`)) as Record<string, unknown>;
+    extensions[extname] = module[extname] ?? Object.values(module)[0];
+  }
+  log(`  PGlite opened with extensions: ${Object.keys(extensions).join(', ')}`);
+  return PGlite.create(dir, { extensions: extensions as never });
+}
+
+async function fillPglite(pgliteDir: string): Promise<{ counts: BulkCounts; parameters: BenchParameters }> {
+  const db = await openPglite(pgliteDir);
+  try {
+    const query: Query = async (text) => (await db.query<Record<string, unknown>>(text)).rows;
+    const counts = await insertBulkData(query, REFORMS, log);
+    const t0 = Date.now();
+    await db.exec('analyze');
+    log(`  analyze ${seconds(t0)}`);
+    const parameters = await benchParameters(query);
+    await db.exec('checkpoint');
+    return { counts, parameters };
+  } finally {
+    await db.close();
+  }
+}
+
+async function fillPostgres(url: string): Promise<{ counts: BulkCounts; parameters: BenchParameters }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ count: string }>('select count(*) from users');
+    if (Number(rows[0].count) === 0) {
+      // This server does not create the demo accounts on PostgreSQL: the project's own seed does it here.
+      const t0 = Date.now();
+      const { connectPostgres } = await import('../src/db/client.ts');
+      const { seedDemoData } = await import('../src/db/seed/demo.ts');
+      const database = connectPostgres(url);
+      try {
+        await seedDemoData(database.db);
+      } finally {
+        await database.close();
+      }
+      log(`  demo data seeded by the bench (seedDemoData) ${seconds(t0)}`);
+    }
+    const query: Query = async (text) => (await client.query(text)).rows;
+    const counts = await insertBulkData(query, REFORMS, log);
+    const t0 = Date.now();
+    // VACUUM too: on PostgreSQL autovacuum would otherwise start on these inserts in the middle of the measures.
+    await client.query('vacuum analyze');
+    log(`  vacuum analyze ${seconds(t0)}`);
+    return { counts, parameters: await benchParameters(query) };
+  } finally {
+    await client.end();
+  }
+}
+
+/** The server's version, or why it does not answer (three tries, two seconds apart). */
+async function postgresAnswers(): Promise<{ version?: string; error?: string }> {
+  let error = '';
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3_000 });
+    try {
+      await client.connect();
+      const { rows } = await client.query<{ server_version: string }>('show server_version');
+      return { version: rows[0].server_version };
+    } catch (caught) {
+      error = (caught as Error).message;
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+  return { error };
+}
+
+async function createScratchDatabase(): Promise<string> {
+  const name = `reformes_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  cleanups.push(async () => {
+    const client = new pg.Client({ connectionString: ADMIN_URL });
+    await client.connect();
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.end();
+    log(`scratch database ${name} dropped`);
+  });
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Measures.
+
+interface Line {
+  label: string;
+  result: LoadResult;
+  probe?: Probe;
+  drained: number;
+}
+
+interface EngineReport {
+  engine: Engine;
+  counts: BulkCounts;
+  parameters: BenchParameters;
+  lines: Line[];
+  health: LoadResult;
+  memory: { idleStart: MemorySnapshot; idleAfter: MemorySnapshot; sampler: MemorySampler; serverPid: number };
+  timings: string;
+}
+
+async function login(baseUrl: string, email: string): Promise<Record<string, string>> {
+  const response = await fetch(`${baseUrl}/api/v1/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  const body = (await response.json()) as { data?: { access_token?: string } };
+  if (response.status !== 200 || !body.data?.access_token) throw new Error(`login ${email}: ${response.status} ${JSON.stringify(body)}`);
+  return { authorization: `Bearer ${body.data.access_token}` };
+}
+
+function scenarios(
+  parameters: BenchParameters,
+  as: { admin: Record<string, string>; central: Record<string, string>; publication: Record<string, string> },
+) {
+  const lastPage = Math.max(1, Math.ceil(parameters.totalReformes / PER_PAGE));
+  const randomPages = Math.min(10_000, lastPage);
+  const randomPage = () => `/api/v1/reformes?per_page=${PER_PAGE}&page=${1 + Math.floor(Math.random() * randomPages)}`;
+  const deepSearchPage = Math.max(1, Math.floor(Math.ceil(parameters.searchTotal / PER_PAGE) * 0.9));
+  const word = encodeURIComponent(SEARCH_WORD);
+  const spec = (name: string, method: 'GET' | 'POST', p: LoadSpec['path'], headers?: Record<string, string>, body?: unknown) =>
+    ({ name, method, path: p, headers, body, connections: CONNECTIONS, seconds: SECONDS }) satisfies LoadSpec;
+  return {
+    health: spec('1. health', 'GET', '/api/v1/health'),
+    deepPage: spec(`2. list, random page 1..${randomPages}`, 'GET', randomPage, as.publication),
+    filtered: spec(
+      '3. list, filtered (structure+nature+type)',
+      'GET',
+      `/api/v1/reformes?per_page=${PER_PAGE}&page=1&structure_id=${parameters.structureId}&nature_id=${parameters.natureId}&typeref=SECTORIELLE`,
+      as.publication,
+    ),
+    searchFirst: spec('4a. search, page 1', 'POST', `/api/v1/reformes/-search?per_page=${PER_PAGE}&page=1`, as.publication, {
+      search: SEARCH_WORD,
+    }),
+    searchDeep: spec(
+      `4b. search, page ${deepSearchPage}`,
+      'POST',
+      `/api/v1/reformes/-search?per_page=${PER_PAGE}&page=${deepSearchPage}`,
+      as.publication,
+      { search: SEARCH_WORD },
+    ),
+    publicList: spec('5a. public list, page 1', 'GET', `/api/v1/reformes/public/suivi-result?per_page=${PER_PAGE}&page=1`),
+    publicSearch: spec(
+      '5b. public search, page 1',
+      'GET',
+      `/api/v1/reformes/public/suivi-result?per_page=${PER_PAGE}&page=1&search=${word}`,
+    ),
+    dashboard: spec('6. dashboard (admin)', 'GET', '/api/v1/dash', as.admin),
+    picker: spec(
+      '7. follow-up picker search (central)',
+      'GET',
+      `/api/v1/reformes/users/get-suivi-result?per_page=20&page=1&search=${word}`,
+      as.central,
+    ),
+    saturated: {
+      ...spec(`8. list, random page, ${SATURATION_CONNECTIONS} conn.`, 'GET', randomPage, as.publication),
+      connections: SATURATION_CONNECTIONS,
+    },
+    healthUnderLoad: {
+      ...spec(`8. health during the saturated list`, 'GET', '/api/v1/health'),
+      connections: HEALTH_UNDER_LOAD_CONNECTIONS,
+    },
+  };
+}
+
+async function measure(engine: Engine, env: NodeJS.ProcessEnv, dataDir: string, parameters: BenchParameters) {
+  const server = await started(env, path.join(dataDir, 'server.log'));
+  const sampler = new MemorySampler(server.serverPid).start();
+  log(`  server pid ${server.serverPid} (npm wrapper ${server.wrapperPid}) on ${server.baseUrl}`);
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  const idleStart = await sampler.settle();
+
+  const as = {
+    admin: await login(server.baseUrl, 'admin@reformes.test'),
+    central: await login(server.baseUrl, 'central@reformes.test'),
+    publication: await login(server.baseUrl, 'publication@reformes.test'),
+  };
+  const all = scenarios(parameters, as);
+  // Warm-up (JIT, connection pool), not recorded.
+  await runLoad(server.baseUrl, { ...all.health, seconds: 2 });
+
+  const lines: Line[] = [];
+  const one = async (spec: LoadSpec) => {
+    const first = await probe(server.baseUrl, spec);
+    const result = await runLoad(server.baseUrl, spec);
+    const drained = await drain(server.baseUrl);
+    const line = { label: spec.name, result, probe: first, drained };
+    lines.push(line);
+    log(`  ${formatLine(line, undefined)}`);
+    return result;
+  };
+  const health = await one(all.health);
+  for (const spec of [
+    all.deepPage,
+    all.filtered,
+    all.searchFirst,
+    all.searchDeep,
+    all.publicList,
+    all.publicSearch,
+    all.dashboard,
+    all.picker,
+  ]) {
+    await one(spec);
+  }
+  // 8: the list saturated and, at the same time, a few connections on the health route.
+  const [saturated, healthUnderLoad] = await Promise.all([
+    runLoad(server.baseUrl, all.saturated),
+    runLoad(server.baseUrl, all.healthUnderLoad),
+  ]);
+  const drained = await drain(server.baseUrl);
+  lines.push({ label: all.saturated.name, result: saturated, drained });
+  lines.push({ label: all.healthUnderLoad.name, result: healthUnderLoad, drained: 0 });
+  log(`  ${formatLine(lines.at(-2) as Line, undefined)}`);
+  log(`  ${formatLine(lines.at(-1) as Line, undefined)}`);
+
+  await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+  const idleAfter = await sampler.settle();
+  sampler.stop();
+  await server.stop();
+  log(`  ${engine}: server stopped`);
+  return { lines, health, memory: { idleStart, idleAfter, sampler, serverPid: server.serverPid } };
+}
+
+async function runEngine(engine: Engine): Promise<EngineReport> {
+  const t0 = Date.now();
+  log(`\n=== ${engine === 'pglite' ? 'embedded (PGlite behind pglite-socket)' : 'PostgreSQL'} ===`);
+  const dataDir = tempDir(engine);
+  const databaseUrl = engine === 'postgres' ? await createScratchDatabase() : undefined;
+  const env = serverEnv(dataDir, databaseUrl);
+
+  let t = Date.now();
+  const first = await started(env, path.join(dataDir, 'server.log'));
+  await first.stop();
+  const prepare = seconds(t);
+  log(`  first start (migrations, seed) and stop: ${prepare}`);
+
+  t = Date.now();
+  log(`  inserting ${REFORMS} reforms and their children:`);
+  const { counts, parameters } =
+    engine === 'pglite' ? await fillPglite(path.join(dataDir, 'db')) : await fillPostgres(databaseUrl as string);
+  const fill = seconds(t);
+  log(`  data ready in ${fill}: ${JSON.stringify(counts)}`);
+  log(`  parameters: ${JSON.stringify(parameters)}`);
+
+  t = Date.now();
+  const measured = await measure(engine, env, dataDir, parameters);
+  const load = os
+    .loadavg()
+    .map((value) => num(value, 2))
+    .join(' ');
+  const timings = `first start ${prepare}, bulk insert ${fill}, measures ${seconds(t)}, total ${seconds(t0)}; load average at the end ${load}`;
+  await cleanUp();
+  return { engine, counts, parameters, ...measured, timings };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Report.
+
+const num = (value: number, digits = 1) => value.toFixed(digits);
+
+function statusOf(result: LoadResult): { ok: boolean; text: string } {
+  const codes = Object.entries(result.statusCounts)
+    .map(([code, count]) => `${count}x${code}`)
+    .join(' ');
+  const problems = [
+    result.errors ? `${result.errors} errors` : '',
+    result.timeouts ? `${result.timeouts} timeouts` : '',
+    result.unfinished ? `+${result.unfinished} unanswered at the end (oldest ${num(result.oldestUnfinished / 1000, 2)} s)` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const ok = result.non2xx === 0 && result.errors === 0 && result.requests > 0;
+  return { ok, text: `${ok ? 'ok' : 'FAIL'} ${codes || 'no response'}${problems ? ` ${problems}` : ''}` };
+}
+
+function formatLine(line: Line, healthReqPerSec: number | undefined): string {
+  const r = line.result;
+  const ratio = healthReqPerSec ? num(r.reqPerSec / healthReqPerSec, 4) : '';
+  return [
+    line.label.padEnd(44),
+    num(r.reqPerSec).padStart(9),
+    num(r.p50).padStart(9),
+    num(r.p99).padStart(9),
+    ratio.padStart(8),
+    `  ${statusOf(r).text}`,
+  ].join('');
+}
+
+const HEADER = `${'scenario'.padEnd(44)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'ratio'.padStart(8)}  status`;
+
+function report(r: EngineReport): string[] {
+  const out: string[] = [];
+  const h = r.health.reqPerSec;
+  out.push(
+    `--- ${r.engine === 'pglite' ? 'embedded (PGlite)' : 'PostgreSQL'}: ${REFORMS} reforms, ${SECONDS} s per scenario, ${CONNECTIONS} connections`,
+  );
+  out.push(
+    `data added: ${Object.entries(r.counts)
+      .map(([table, count]) => `${table} ${count}`)
+      .join(', ')}`,
+  );
+  out.push(
+    `search word "${SEARCH_WORD}": ${r.parameters.searchTotal} reforms; filter structure_id=${r.parameters.structureId} nature_id=${r.parameters.natureId} typeref=SECTORIELLE: ${r.parameters.filteredTotal}; published: ${r.parameters.publishedTotal}`,
+  );
+  out.push('(p50/p99 count the requests still unanswered when a scenario stopped at their age then: a lower bound)');
+  out.push(HEADER);
+  for (const line of r.lines) out.push(formatLine(line, h));
+  out.push(
+    'what each endpoint returned (one request before the load; "drained": seconds the database needed to finish queued work after the load):',
+  );
+  for (const line of r.lines) {
+    if (!line.probe) {
+      if (line.drained >= 1) out.push(`  ${line.label.padEnd(44)} drained ${num(line.drained)} s`);
+      continue;
+    }
+    const p = line.probe;
+    const drained = line.drained >= 1 ? `, drained ${num(line.drained)} s` : '';
+    out.push(
+      `  ${line.label.padEnd(44)} ${p.status} in ${num(p.ms)} ms, ${num(p.bytes / 1024)} kB: ${p.shape}${p.error ? ` ${p.error}` : ''}${drained}`,
+    );
+  }
+  const m = r.memory;
+  const seen = m.sampler.seen();
+  const peakOf = (kind: string) => seen.filter((p) => p.kind === kind).reduce((sum, p) => sum + p.hwm, 0);
+  const countOf = (kind: string) => seen.filter((p) => p.kind === kind).length;
+  const mb = (kB: number) => num(toMB(kB)).padStart(10);
+  out.push(`memory, MB (VmRSS; peak = VmHWM per process, total peak = highest sampled sum)  idle-start      peak  idle-after`);
+  out.push(
+    `  server node process (pid ${m.serverPid})`.padEnd(80) +
+      mb(m.idleStart.byKind.server) +
+      mb(peakOf('server')) +
+      mb(m.idleAfter.byKind.server),
+  );
+  for (const [kind, label] of [
+    ['pglite', 'PGlite child'],
+    ['esbuild', 'esbuild helpers'],
+    ['other', 'other children'],
+  ] as const) {
+    if (countOf(kind) === 0) continue;
+    out.push(`  ${label} (${countOf(kind)})`.padEnd(80) + mb(m.idleStart.byKind[kind]) + mb(peakOf(kind)) + mb(m.idleAfter.byKind[kind]));
+  }
+  out.push(`  total (server + children)`.padEnd(80) + mb(m.idleStart.total) + mb(m.sampler.peakTotal) + mb(m.idleAfter.total));
+  out.push(`timings: ${r.timings}`);
+  out.push(...targets(r));
+  return out;
+}
+
+function targets(r: EngineReport): string[] {
+  const h = r.health.reqPerSec;
+  const find = (label: string) => r.lines.find((l) => l.label.startsWith(label)) as Line;
+  const line = (label: string) => find(label).result;
+  const check = (text: string, met: boolean) => `  ${met ? 'met   ' : 'MISSED'} ${text}`;
+  const rate = (label: string, min: number, p99: number, name: string, paginated = false) => {
+    const result = line(label);
+    const isPage = find(label).probe?.shape.startsWith('paginated') ?? false;
+    return check(
+      `${name}: ${num(result.reqPerSec / h, 4)} x health (>= ${min}), p99 ${num(result.p99)} ms (<= ${p99})${paginated && !isPage ? ', not paginated' : ''}`,
+      result.reqPerSec / h >= min && result.p99 <= p99 && statusOf(result).ok && (!paginated || isPage),
+    );
+  };
+  const out = [`targets (issue 12):`];
+  out.push(rate('2.', 0.05, 100, 'random deep page'));
+  out.push(rate('4a.', 0.01, 300, 'search page 1, paginated', true));
+  out.push(rate('4b.', 0.01, 300, 'search deep page, paginated', true));
+  const dash = line('6.');
+  out.push(check(`dashboard p99 ${num(dash.p99)} ms (<= 100)`, dash.p99 <= 100 && statusOf(dash).ok));
+  const underLoad = line('8. health');
+  out.push(check(`health p99 during the saturated list ${num(underLoad.p99)} ms (<= 50)`, underLoad.p99 <= 50 && statusOf(underLoad).ok));
+  const seen = r.memory.sampler.seen();
+  if (r.engine === 'postgres') {
+    const peak = toMB(seen.filter((p) => p.kind === 'server').reduce((sum, p) => sum + p.hwm, 0));
+    const idle = toMB(r.memory.idleAfter.byKind.server);
+    out.push(check(`server RSS on PostgreSQL: peak ${num(peak)} MB, idle ${num(idle)} MB (peak <= 120)`, peak <= 120));
+  } else {
+    const idle = toMB(r.memory.idleAfter.total);
+    out.push(check(`embedded idle total RSS after the load ${num(idle)} MB (<= 400)`, idle <= 400));
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+function machine(): string[] {
+  const sh = (command: string) => {
+    try {
+      return execSync(command, { cwd: REPO_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    } catch {
+      return '?';
+    }
+  };
+  const pglite = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as {
+    version: string;
+  };
+  return [
+    `commit ${sh('git rev-parse --short HEAD')}${sh('git status --porcelain --untracked-files=no') ? ' (with uncommitted changes)' : ''}`,
+    `machine: ${os.availableParallelism()} cpus (${os.cpus()[0]?.model ?? '?'}), ${num(os.totalmem() / 1024 ** 3)} GiB RAM, load average ${os
+      .loadavg()
+      .map((value) => num(value, 2))
+      .join(' ')}`,
+    `node ${process.version}, PGlite ${pglite.version}, serve script: ${serveScript()}`,
+  ];
+}
+
+async function main() {
+  const t0 = Date.now();
+  const header = machine();
+  const { version: pgVersion, error: pgError } = ENGINE === 'pglite' ? {} : await postgresAnswers();
+  const where = ADMIN_URL.replace(/:[^:@/]*@/, ':***@');
+  if (ENGINE === 'postgres' && !pgVersion) throw new Error(`PostgreSQL does not answer at ${where}: ${pgError}`);
+  const engines: Engine[] = ENGINE === 'both' ? (pgVersion ? ['pglite', 'postgres'] : ['pglite']) : [ENGINE];
+  if (ENGINE === 'both' && !pgVersion) log(`PostgreSQL does not answer at ${where} (${pgError}): embedded engine only`);
+  if (pgVersion) header.push(`PostgreSQL ${pgVersion}`);
+  header.push(`BENCH_REFORMS=${REFORMS} BENCH_SECONDS=${SECONDS} BENCH_CONNECTIONS=${CONNECTIONS} engines: ${engines.join(', ')}`);
+  for (const line of header) log(line);
+  ensureBuilt(log);
+
+  const reports: EngineReport[] = [];
+  for (const engine of engines) reports.push(await runEngine(engine));
+
+  log('\n================ results ================');
+  for (const line of header) log(line);
+  const failures: string[] = [];
+  for (const r of reports) {
+    log('');
+    for (const line of report(r)) log(line);
+    for (const line of r.lines) if (!statusOf(line.result).ok) failures.push(`${r.engine}: ${line.label}: ${statusOf(line.result).text}`);
+  }
+  log(`\nbench finished in ${seconds(t0)}`);
+  if (failures.length > 0) {
+    console.error(`\nFAILED: non-2xx answers or errors:\n${failures.map((f) => `  ${f}`).join('\n')}`);
+    process.exitCode = 1;
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  await cleanUp();
+}
