@@ -39,7 +39,7 @@ export function pageOf<T>(data: T[], total: number, page: number, perPage: numbe
  */
 export async function listOrPage<T>(
   { per_page, page }: PageQuery,
-  rows: (limit: number, offset: number) => Promise<T[]>,
+  rows: (limit: number, offset: number, total?: number) => Promise<T[]>,
   total: () => Promise<number>,
 ): Promise<T[] | Page<T>> {
   let perPage = per_page;
@@ -50,8 +50,9 @@ export async function listOrPage<T>(
     }
     perPage = WHOLE_LIST_MAX;
   }
-  const [count, data] = await Promise.all([total(), rows(perPage, (page - 1) * perPage)]);
-  return pageOf(data, count, page, perPage);
+  // The total first: a page past the middle may then be read from the other end (see reformeIdPage).
+  const count = await total();
+  return pageOf(await rows(perPage, (page - 1) * perPage, count), count, page, perPage);
 }
 
 /** Applies an optional limit and offset to a dynamic Drizzle query. */

@@ -110,6 +110,19 @@ describe('no list, search or picker drops rows silently', () => {
     expect(second.data.data.map((row) => row.id)).toContain(oldestId);
   });
 
+  it('gives every page, including the deep ones read from the other end, in the list order', async () => {
+    const ordered = (await t.db.execute<{ id: number }>(sql`select id from reformes order by date_enreg desc, id desc`)).rows.map(
+      (row) => row.id,
+    );
+    const perPage = 7;
+    const lastPage = Math.ceil(ordered.length / perPage);
+    for (const page of [1, 2, Math.floor(lastPage / 2), Math.floor(lastPage / 2) + 1, lastPage - 1, lastPage, lastPage + 1]) {
+      const body = (await call('GET', `reformes?per_page=${perPage}&page=${page}`, central)).json() as PagedBody;
+      expect(body.data.total).toBe(ordered.length);
+      expect(body.data.data.map((row) => row.id)).toEqual(ordered.slice((page - 1) * perPage, page * perPage));
+    }
+  });
+
   it('searches the treatment list and my records on the server, with their true totals', async () => {
     const byRole = (await call('GET', 'reformes/users/get-by-role?per_page=10&page=1&search=palmeraie', saisie)).json() as PagedBody;
     expect(byRole.data.total).toBe(MATCHING);

@@ -1,13 +1,14 @@
 import { creationStageOf, periodText, REFORME_MESSAGES, type Reforme, type ReformeFilters, treatmentStageOf } from '@reformes/domain';
-import { and, count, desc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { affectations, covers, natures, reformeFiles, reformes, structures, users } from '../../db/schema/index.ts';
 import { invalid } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/guard.ts';
-import { listOrPage, type PageQuery } from '../../http/pagination.ts';
+import type { PageQuery } from '../../http/pagination.ts';
 import { matchesFoldedColumn } from '../../http/search.ts';
 import type { FileStore } from '../../storage/file-store.ts';
-import { assertCanChange, findReformeInScope, reformeScope } from './reforme-scope.ts';
+import { type ReformeConditions, reformeIdPage, scopeCondition, withRows } from './reforme-pages.ts';
+import { assertCanChange, findReformeInScope } from './reforme-scope.ts';
 import { objectifTreesOf } from './suivi.service.ts';
 
 export const REFORME_FILES_FOLDER = 'reformes';
@@ -30,14 +31,21 @@ const rowColumns = {
     from reforme_files f where f.reforme_id = ${reformes.id}), '[]'::json)`.as('files'),
 };
 
-function filtersOf(filters: ReformeFilters): SQL[] {
-  return [
-    filters.structure_id ? eq(reformes.structure_id, filters.structure_id) : undefined,
-    filters.nature_id ? eq(reformes.nature_id, filters.nature_id) : undefined,
-    filters.couverture_id ? eq(reformes.couverture_id, filters.couverture_id) : undefined,
-    filters.typeref ? eq(reformes.typeref, filters.typeref) : undefined,
-    filters.search ? reformeSearch(filters.search) : undefined,
-  ].filter((condition): condition is SQL => condition !== undefined);
+/** A list's filters (structure, nature, coverage, type, text) on top of its own conditions. */
+function conditionsOf(filters: ReformeFilters, counted: ReformeConditions['counted'], other: SQL[] = []): ReformeConditions {
+  return {
+    counted: [
+      ...counted,
+      ...(filters.structure_id ? [['structure_id', filters.structure_id] as const] : []),
+      ...(filters.nature_id ? [['nature_id', filters.nature_id] as const] : []),
+    ],
+    other: [
+      ...other,
+      filters.couverture_id ? eq(reformes.couverture_id, filters.couverture_id) : undefined,
+      filters.typeref ? eq(reformes.typeref, filters.typeref) : undefined,
+      filters.search ? reformeSearch(filters.search) : undefined,
+    ],
+  };
 }
 
 export function createReformesService({ db, files }: { db: Db; files: FileStore }) {
@@ -59,22 +67,8 @@ export function createReformesService({ db, files }: { db: Db; files: FileStore 
    * Pages the ids first, from an index in the lists' order, then loads the rows of that page only: the
    * joins and the attachments are computed for 10 rows, not for every row an OFFSET skips.
    */
-  function page(where: SQL | undefined, query: PageQuery) {
-    return listOrPage(
-      query,
-      async (limit, offset) => {
-        const ids = await db
-          .select({ id: reformes.id })
-          .from(reformes)
-          .where(where)
-          .orderBy(desc(reformes.date_enreg), desc(reformes.id))
-          .limit(limit)
-          .offset(offset);
-        return rowsOf(ids.map((row) => row.id));
-      },
-      // The count needs no join: every filter is on the reforms table itself.
-      async () => (await db.select({ total: count() }).from(reformes).where(where))[0].total,
-    );
+  async function page(conditions: ReformeConditions, query: PageQuery) {
+    return withRows(await reformeIdPage(db, conditions, query), rowsOf);
   }
 
   /** Attaches uploads that wait for a reform; only the uploader's own pending files can be claimed. */
@@ -153,19 +147,20 @@ export function createReformesService({ db, files }: { db: Db; files: FileStore 
   }
 
   return {
-    list: (auth: AuthContext, filters: ReformeFilters, query: PageQuery) => page(and(reformeScope(auth), ...filtersOf(filters)), query),
+    list: (auth: AuthContext, filters: ReformeFilters, query: PageQuery) => page(conditionsOf(filters, scopeCondition(auth)), query),
 
     myList: (auth: AuthContext, filters: ReformeFilters, query: PageQuery) =>
-      page(and(eq(reformes.created_by, auth.userId), ...filtersOf(filters)), query),
+      page(conditionsOf(filters, [], [eq(reformes.created_by, auth.userId)]), query),
 
     /** The reforms waiting at the caller's stage, in its scope ("A transmettre", "A valider", "A publier"). */
     byRole(auth: AuthContext, filters: ReformeFilters, query: PageQuery) {
       const stage = treatmentStageOf(auth.role);
-      if (!stage) return page(sql`false`, query);
-      return page(and(reformeScope(auth), eq(reformes.stage, stage), eq(reformes.isPublished, false), ...filtersOf(filters)), query);
+      if (!stage) return page({ counted: [], other: [sql`false`] }, query);
+      return page(conditionsOf(filters, [...scopeCondition(auth), ['stage', stage] as const, ['is_published', false] as const]), query);
     },
 
-    search: (auth: AuthContext, text: string, query: PageQuery) => page(and(reformeScope(auth), reformeSearch(text)), query),
+    search: (auth: AuthContext, text: string, query: PageQuery) =>
+      page({ counted: scopeCondition(auth), other: [reformeSearch(text)] }, query),
 
     detail,
 

@@ -8,6 +8,7 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import { listEnvelope, ok, plainList } from '../../http/envelope.ts';
 import { type AuthContext, authOf } from '../../http/guard.ts';
 import { pageQuerySchema } from '../../http/pagination.ts';
+import { scopeCondition } from './reforme-pages.ts';
 import { reformeScope } from './reforme-scope.ts';
 import { reformeSearch } from './reformes.service.ts';
 import { nestedSuivi, suiviPage } from './suivi.service.ts';
@@ -43,9 +44,11 @@ export const suiviRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     },
     async (request) => {
       const { reforme_id, search, ...page } = request.query;
-      const inScope = and(reformeScope(authOf(request)), eq(reformes.is_active, true));
-      if (reforme_id) return plainList(await nestedSuivi(db, and(inScope, eq(reformes.id, reforme_id))));
-      return listEnvelope(await suiviPage(db, and(inScope, search ? reformeSearch(search) : undefined), page));
+      const auth = authOf(request);
+      if (reforme_id)
+        return plainList(await nestedSuivi(db, and(reformeScope(auth), eq(reformes.is_active, true), eq(reformes.id, reforme_id))));
+      const counted = [...scopeCondition(auth), ['is_active', true] as const];
+      return listEnvelope(await suiviPage(db, { counted, other: [search ? reformeSearch(search) : undefined] }, page));
     },
   );
 

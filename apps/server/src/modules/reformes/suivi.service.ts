@@ -1,7 +1,8 @@
-import { asc, count, desc, getTableColumns, inArray, type SQL } from 'drizzle-orm';
+import { asc, desc, getTableColumns, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { objectifs, reformes, resultats, suiviResults } from '../../db/schema/index.ts';
-import { listOrPage, type PageQuery } from '../../http/pagination.ts';
+import type { PageQuery } from '../../http/pagination.ts';
+import { type ReformeConditions, reformeIdPage, withRows } from './reforme-pages.ts';
 
 const suiviReformeColumns = {
   id: reformes.id,
@@ -70,19 +71,13 @@ export async function nestedSuivi(db: Db, where: SQL | undefined) {
  * A page of the follow-up pickers: reforms newest first, with their true total, each nested. The ids
  * come from the list index first, so a deep page costs its 10 or 20 rows, not the rows before them.
  */
-export function suiviPage(db: Db, where: SQL | undefined, query: PageQuery) {
-  return listOrPage(
-    query,
-    async (limit, offset) => {
-      const rows = await db
-        .select(suiviReformeColumns)
-        .from(reformes)
-        .where(where)
-        .orderBy(desc(reformes.date_enreg), desc(reformes.id))
-        .limit(limit)
-        .offset(offset);
-      return nest(db, rows);
-    },
-    async () => (await db.select({ total: count() }).from(reformes).where(where))[0].total,
-  );
+export async function suiviPage(db: Db, conditions: ReformeConditions, query: PageQuery) {
+  return withRows(await reformeIdPage(db, conditions, query), async (ids) => {
+    const rows = await db.select(suiviReformeColumns).from(reformes).where(inArray(reformes.id, ids));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return nest(
+      db,
+      ids.flatMap((id) => byId.get(id) ?? []),
+    );
+  });
 }

@@ -1,0 +1,84 @@
+import { seesAllStructures } from '@reformes/domain';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { reformeCounts, reformes } from '../../db/schema/index.ts';
+import type { Page } from '../../http/envelope.ts';
+import type { AuthContext } from '../../http/guard.ts';
+import { listOrPage, type PageQuery } from '../../http/pagination.ts';
+
+/** The columns that both `reformes` and the counters of `reforme_counts` carry. */
+type CountedColumn = 'structure_id' | 'nature_id' | 'stage' | 'is_published' | 'is_active';
+const onReformes = {
+  structure_id: reformes.structure_id,
+  nature_id: reformes.nature_id,
+  stage: reformes.stage,
+  is_published: reformes.isPublished,
+  is_active: reformes.is_active,
+};
+
+/**
+ * The conditions of a reform list: equalities on counted columns, and anything else (text, type,
+ * coverage, creator). A list with no other condition is counted from the trigger-kept counters: an
+ * exact total for the price of a few dozen rows instead of a walk over every matching reform.
+ */
+export interface ReformeConditions {
+  counted: ReadonlyArray<readonly [CountedColumn, number | boolean]>;
+  other: Array<SQL | undefined>;
+}
+
+/** saisie and validation see their structure's reforms only (architecture §4), as a counted condition. */
+export function scopeCondition(auth: AuthContext): ReformeConditions['counted'] {
+  return seesAllStructures(auth.role) ? [] : [['structure_id', auth.structureId] as const];
+}
+
+function whereOf({ counted, other }: ReformeConditions): SQL | undefined {
+  return and(...counted.map(([column, value]) => eq(onReformes[column], value)), ...other);
+}
+
+async function totalOf(db: Db, conditions: ReformeConditions): Promise<number> {
+  if (conditions.other.every((condition) => condition === undefined)) {
+    const [{ total }] = await db
+      .select({ total: sql<number>`coalesce(sum(${reformeCounts.total}), 0)::int` })
+      .from(reformeCounts)
+      .where(and(...conditions.counted.map(([column, value]) => eq(reformeCounts[column], value))));
+    return total;
+  }
+  const [{ total }] = await db.select({ total: count() }).from(reformes).where(whereOf(conditions));
+  return total;
+}
+
+/**
+ * One page of reform ids in the lists' order (newest registration first) with the true total, read from
+ * an index. Past the middle of the list the index is read from the other end, so the deepest page skips
+ * as few entries as the first one.
+ */
+export async function reformeIdPage(db: Db, conditions: ReformeConditions, query: PageQuery): Promise<number[] | Page<number>> {
+  const where = whereOf(conditions);
+  const ids = async (limit: number, offset: number, order: 'newest' | 'oldest') => {
+    const direction = order === 'newest' ? desc : asc;
+    const rows = await db
+      .select({ id: reformes.id })
+      .from(reformes)
+      .where(where)
+      .orderBy(direction(reformes.date_enreg), direction(reformes.id))
+      .limit(limit)
+      .offset(offset);
+    return rows.map((row) => row.id);
+  };
+  return listOrPage(
+    query,
+    async (limit, offset, total) => {
+      if (total === undefined || offset <= total / 2) return ids(limit, offset, 'newest');
+      const take = Math.min(limit, total - offset);
+      if (take <= 0) return [];
+      return (await ids(take, total - offset - take, 'oldest')).reverse();
+    },
+    () => totalOf(db, conditions),
+  );
+}
+
+/** The page with its rows loaded: `withRows(page, rowsOf)`. */
+export async function withRows<Row>(page: number[] | Page<number>, rowsOf: (ids: number[]) => Promise<Row[]>): Promise<Row[] | Page<Row>> {
+  if (Array.isArray(page)) return rowsOf(page);
+  return { ...page, data: await rowsOf(page.data) };
+}
