@@ -38,9 +38,11 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium', headless: true } }],
   webServer: {
-    command: `rm -rf "${dataDir}" && node --import tsx apps/server/src/main.ts`,
+    // The compiled server, as `npm start` runs it (`npm run test:e2e` builds it first).
+    command: `rm -rf "${dataDir}" && npm run --silent serve`,
     cwd: root,
-    url: `http://127.0.0.1:${port}/api/v1/health`,
+    // Readiness (the database answers), not mere liveness.
+    url: `http://127.0.0.1:${port}/api/v1/health/ready`,
     reuseExistingServer: false,
     timeout: 120_000,
     env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', LOGIN_MAX_PER_IP_PER_MINUTE: '1000' },

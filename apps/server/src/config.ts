@@ -12,6 +12,12 @@ const configSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     PUBLIC_URL: z.url().optional(),
     DATABASE_URL: z.string().min(1).optional(),
+    DATABASE_POOL_MAX: z.coerce
+      .number()
+      .int('DATABASE_POOL_MAX doit être un nombre entier')
+      .min(1, 'DATABASE_POOL_MAX doit valoir au moins 1')
+      .max(100, 'DATABASE_POOL_MAX ne peut pas dépasser 100')
+      .default(10),
     DATA_DIR: z.string().default('./data'),
     STORAGE_DIR: z.string().optional(),
     BACKUP_DIR: z.string().optional(),
@@ -25,7 +31,8 @@ const configSchema = z
       .positive()
       .default(15 * 60),
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
-    SEED_DEMO: booleanFlag.default(true),
+    // No default here: absent means "yes" for the embedded database only (see loadConfig).
+    SEED_DEMO: booleanFlag.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     LOGIN_MAX_PER_IP_PER_MINUTE: z.coerce.number().int().positive().default(30),
     LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
@@ -62,6 +69,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: raw.PORT,
     publicUrl: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ''),
     databaseUrl: raw.DATABASE_URL,
+    /** PostgreSQL only: the embedded database always uses a single connection. */
+    databasePoolMax: raw.DATABASE_POOL_MAX,
     dataDir,
     pgliteDir: path.join(dataDir, 'db'),
     storageDir: path.resolve(raw.STORAGE_DIR ?? path.join(dataDir, 'storage')),
@@ -72,7 +81,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtSecret: raw.JWT_SECRET,
     accessTokenTtlSeconds: raw.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: raw.REFRESH_TOKEN_TTL_DAYS,
-    seedDemo: raw.SEED_DEMO,
+    /**
+     * Demo data on an empty database: by default with the embedded database; with DATABASE_URL only when
+     * SEED_DEMO=true is explicit; never in production (seed/index.ts). Architecture §5.
+     */
+    seedDemo: raw.SEED_DEMO ?? raw.DATABASE_URL === undefined,
     logLevel: raw.LOG_LEVEL,
     loginMaxPerIpPerMinute: raw.LOGIN_MAX_PER_IP_PER_MINUTE,
     loginMaxFailures: raw.LOGIN_MAX_FAILURES,

@@ -11,7 +11,9 @@ async function main() {
   const config = loadConfig();
   let database: Database;
   try {
-    database = config.databaseUrl ? connectPostgres(config.databaseUrl) : await connectEmbedded(config.pgliteDir);
+    database = config.databaseUrl
+      ? connectPostgres(config.databaseUrl, { max: config.databasePoolMax })
+      : await connectEmbedded(config.pgliteDir);
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       console.error(error.message);

@@ -31,7 +31,9 @@ if (!email.success) {
 }
 
 const config = loadConfig();
-const database = config.databaseUrl ? connectPostgres(config.databaseUrl) : await connectEmbedded(config.pgliteDir);
+const database = config.databaseUrl
+  ? connectPostgres(config.databaseUrl, { max: config.databasePoolMax })
+  : await connectEmbedded(config.pgliteDir);
 try {
   await runMigrations(database);
   await seedReferenceData(database.db);

@@ -70,7 +70,11 @@ if (config.databaseUrl) {
       fs.rmSync(config.pgliteDir, { recursive: true, force: true });
     }
     fs.mkdirSync(config.pgliteDir, { recursive: true });
-    const db = await PGlite.create({ dataDir: config.pgliteDir, extensions: PGLITE_EXTENSIONS, loadDataDir: new Blob([fs.readFileSync(dbFile)]) });
+    const db = await PGlite.create({
+      dataDir: config.pgliteDir,
+      extensions: PGLITE_EXTENSIONS,
+      loadDataDir: new Blob([fs.readFileSync(dbFile)]),
+    });
     await db.query('CHECKPOINT');
     await db.close();
   } finally {

@@ -1,5 +1,6 @@
-import { fork } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.ts';
@@ -22,8 +23,30 @@ export interface Database {
 // Dates stay 'yyyy-mm-dd' strings and numerics stay exact: no timezone or float surprises.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
+/** Drizzle over a pool, or over one client checked out of it (work done under a session-level lock). */
+export function drizzleOf(client: pg.Pool | pg.PoolClient): Db {
+  return drizzle({ client, schema, casing: 'snake_case' });
+}
+
 export function wrapPool(pool: pg.Pool, kind: DatabaseKind, close: () => Promise<void>, snapshot?: () => Promise<Buffer>): Database {
-  return { db: drizzle({ client: pool, schema, casing: 'snake_case' }), pool, kind, close, snapshot };
+  return { db: drizzleOf(pool), pool, kind, close, snapshot };
+}
+
+/**
+ * Runs `work` on one client holding a PostgreSQL advisory lock, so that several instances starting together
+ * take turns (migrations, seeding). The work uses that same client: it never needs a second connection, so a
+ * pool of one cannot deadlock. The embedded database has one instance and one connection: no lock.
+ */
+export async function withStartupLock<T>(database: Database, key: number, work: (db: Db) => Promise<T>): Promise<T> {
+  if (database.kind === 'pglite') return work(database.db);
+  const client = await database.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [key]);
+    return await work(drizzleOf(client));
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [key]).catch(() => undefined);
+    client.release();
+  }
 }
 
 /** `max`: DATABASE_POOL_MAX (config.ts); see docs/decisions.md for the sizing. */
@@ -36,31 +59,47 @@ export function connectPostgres(url: string, { max = 10 }: { max?: number } = {}
 }
 
 /**
- * The PGlite child script beside this module: the compiled `.js` when the server runs compiled
- * (apps/server/dist, `npm start`), the `.ts` source through tsx when it runs from its sources (tests,
- * bench). Never inherit the parent's execArgv: the compiled child must not load a TypeScript loader.
+ * The child's JavaScript does little (pglite-socket's buffers): a 1 MB young generation instead of up to
+ * 3 x 16 MB, and one V8 helper thread instead of four (each kept its own malloc arena, tens of MB, mostly
+ * from compiling PGlite's WebAssembly). See docs/decisions.md, "Embedded database memory".
  */
-function pgliteChild(): { script: URL; execArgv: string[] } {
+const PGLITE_CHILD_V8_FLAGS = ['--max-semi-space-size=1', '--v8-pool-size=1'];
+
+/**
+ * Forks the PGlite child (pglite-process.ts): the compiled `.js` beside this module when the server runs
+ * compiled (apps/server/dist, `npm start`), the `.ts` source through tsx when it runs from its sources
+ * (tests, bench). It never inherits the parent's execArgv: the compiled child loads no TypeScript loader.
+ */
+function forkPglite(dataDir: string, mode: 'serve' | 'initdb'): ChildProcess {
   const compiled = !import.meta.url.endsWith('.ts');
-  return compiled
-    ? { script: new URL('./pglite-process.js', import.meta.url), execArgv: [] }
-    : { script: new URL('./pglite-process.ts', import.meta.url), execArgv: ['--import', 'tsx'] };
+  const script = new URL(compiled ? './pglite-process.js' : './pglite-process.ts', import.meta.url);
+  const execArgv = [...PGLITE_CHILD_V8_FLAGS, ...(compiled ? [] : ['--import', 'tsx'])];
+  return fork(script, [], {
+    env: { ...process.env, PGLITE_DATA_DIR: dataDir, PGLITE_MODE: mode },
+    execArgv,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
 }
 
 /** Starts the embedded PGlite in a child process (see pglite-process.ts) and connects to it. */
 export async function connectEmbedded(dataDir: string): Promise<Database> {
   const lock = await acquireDataDirLock(dataDir);
   fs.mkdirSync(dataDir, { recursive: true });
-  const { script, execArgv } = pgliteChild();
-  const child = fork(script, [], {
-    env: { ...process.env, PGLITE_DATA_DIR: dataDir },
-    execArgv,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  if (child.pid) lock.recordChild(child.pid);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let child: ChildProcess;
+  let exited: Promise<void>;
   let port: number;
   try {
+    if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
+      // A new database: initdb runs in a second PGlite instance with its own WebAssembly heap (and a copy of
+      // it), hundreds of megabytes that the serving process would keep. A throwaway process does it instead.
+      const initdb = forkPglite(dataDir, 'initdb');
+      if (initdb.pid) lock.recordChild(initdb.pid);
+      const code = await new Promise<number | null>((resolve) => initdb.once('exit', (exitCode) => resolve(exitCode)));
+      if (code !== 0) throw new Error(`La base embarquée n'a pas pu être créée (code ${code}).`);
+    }
+    child = forkPglite(dataDir, 'serve');
+    if (child.pid) lock.recordChild(child.pid);
+    exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     port = await new Promise<number>((resolve, reject) => {
       child.once('message', (message: { type?: string; port?: number }) => {
         if (message.type === 'ready' && message.port) resolve(message.port);
@@ -74,18 +113,28 @@ export async function connectEmbedded(dataDir: string): Promise<Database> {
   // PGlite is single-connection: one pooled client keeps transactions from interleaving.
   const pool = new pg.Pool({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres', max: 1 });
   let requests = 0;
-  const snapshot = () =>
-    new Promise<Buffer>((resolve, reject) => {
-      const id = ++requests;
-      const onMessage = (message: { type?: string; id?: number; data?: string; error?: string }) => {
-        if (message.type !== 'snapshot' || message.id !== id) return;
-        child.off('message', onMessage);
-        if (message.error || !message.data) reject(new Error(message.error ?? 'Instantané vide'));
-        else resolve(Buffer.from(message.data, 'base64'));
-      };
-      child.on('message', onMessage);
-      child.send({ type: 'snapshot', id });
-    });
+  const snapshot = async () => {
+    const id = ++requests;
+    // Beside the data directory (same disk), never inside it.
+    const file = path.join(path.dirname(dataDir), `.snapshot-${process.pid}-${id}.tar.gz`);
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const onMessage = (message: { type?: string; id?: number; error?: string }) => {
+          if (message.type !== 'snapshot' || message.id !== id) return;
+          child.off('message', onMessage);
+          if (message.error) reject(new Error(message.error));
+          else resolve();
+        };
+        child.on('message', onMessage);
+        child.send({ type: 'snapshot', id, file });
+      });
+      const data = await fs.promises.readFile(file);
+      if (data.length === 0) throw new Error('Instantané vide');
+      return data;
+    } finally {
+      await fs.promises.rm(file, { force: true });
+    }
+  };
   return wrapPool(
     pool,
     'pglite',

@@ -1,21 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import type { Database } from './client.ts';
+import { type Database, withStartupLock } from './client.ts';
 
+/** Beside this module: src/db/migrations from the sources, dist/migrations once compiled (scripts/build.mjs copies them). */
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** Applies the committed migrations; on PostgreSQL several instances may start at once, so they queue on a lock. */
 export async function runMigrations(database: Database): Promise<void> {
-  if (database.kind === 'pglite') {
-    await migrate(database.db, { migrationsFolder: MIGRATIONS_FOLDER });
-    return;
-  }
-  const client = await database.pool.connect();
-  try {
-    await client.query('select pg_advisory_lock(727001)');
-    await migrate(database.db, { migrationsFolder: MIGRATIONS_FOLDER });
-  } finally {
-    await client.query('select pg_advisory_unlock(727001)').catch(() => undefined);
-    client.release();
-  }
+  await withStartupLock(database, 727001, (db) => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }));
 }

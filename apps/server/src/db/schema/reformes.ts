@@ -1,5 +1,19 @@
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { SEARCH_ACCENTED, SEARCH_PLAIN } from '../search-alphabet.ts';
 import { covers, natures, structures, timestamps } from './reference.ts';
 import { users } from './users.ts';

@@ -1,5 +1,8 @@
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { pingDatabase, READY_TIMEOUT_MS } from './health.routes.ts';
 
 describe('health and the shared HTTP layer', () => {
   let t: TestApp;
@@ -12,6 +15,44 @@ describe('health and the shared HTTP layer', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'Service disponible', data: { status: 'ok', database: t.database.kind } });
+  });
+
+  it('answers GET /api/v1/health/ready once the database answers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/health/ready' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: 'Service disponible', data: { status: 'ok', database: t.database.kind } });
+  });
+
+  it(
+    'keeps liveness instant while every pooled connection is busy, and readiness answers 503 after its timeout',
+    async () => {
+      const { pool } = t.database;
+      const held: pg.PoolClient[] = [];
+      try {
+        for (let i = 0; i < (pool.options.max ?? 10); i++) held.push(await pool.connect());
+        const startedAt = Date.now();
+        const live = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+        expect(live.statusCode).toBe(200);
+        expect(Date.now() - startedAt).toBeLessThan(500);
+
+        const ready = await t.app.inject({ method: 'GET', url: '/api/v1/health/ready' });
+        expect(ready.statusCode).toBe(503);
+        expect(ready.json()).toEqual({ message: 'Base de données indisponible.' });
+        expect(Date.now() - startedAt).toBeGreaterThanOrEqual(READY_TIMEOUT_MS);
+      } finally {
+        for (const client of held) client.release();
+      }
+      // The pool recovers: the ping that timed out ran once a client was free.
+      expect((await t.app.inject({ method: 'GET', url: '/api/v1/health/ready' })).statusCode).toBe(200);
+    },
+    READY_TIMEOUT_MS + 10_000,
+  );
+
+  it('rejects a ping on a database that fails or never answers', async () => {
+    const failing = { pool: { query: () => Promise.reject(new Error('connexion refusée')) } } as unknown as Database;
+    await expect(pingDatabase(failing, 1_000)).rejects.toThrow('connexion refusée');
+    const silent = { pool: { query: () => new Promise(() => undefined) } } as unknown as Database;
+    await expect(pingDatabase(silent, 20)).rejects.toThrow('20 ms');
   });
 
   it('ignores a trailing slash', async () => {

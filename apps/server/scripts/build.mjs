@@ -1,0 +1,52 @@
+/**
+ * Compiles the server to plain JavaScript in apps/server/dist (gitignored), so that production runs
+ * `node apps/server/dist/main.js` with no TypeScript loader and no esbuild process at runtime.
+ *
+ * - One ES module per entry point (server, PGlite child, the two CLIs) plus shared chunks, all in dist/
+ *   itself: code that finds a file next to itself with `new URL('./x', import.meta.url)` (the PGlite
+ *   child, the migrations) finds it beside the bundle as it found it beside its source in src/db/.
+ * - Our own sources and @reformes/domain (published as TypeScript) are bundled; every other package
+ *   stays external and is loaded from node_modules as usual (native addons, WASM, assets by URL).
+ * - The committed migrations (SQL + drizzle meta) are copied to dist/migrations.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+const outdir = path.join(serverDir, 'dist');
+const src = (file) => path.join(serverDir, 'src', file);
+
+/** Bare imports stay external (node_modules), except our workspace packages, which ship TypeScript sources. */
+const externalPackages = {
+  name: 'external-packages',
+  setup(esbuild) {
+    esbuild.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.kind === 'entry-point' || args.path.startsWith('@reformes/')) return undefined;
+      return { path: args.path, external: true };
+    });
+  },
+};
+
+const startedAt = Date.now();
+fs.rmSync(outdir, { recursive: true, force: true });
+await build({
+  entryPoints: {
+    main: src('main.ts'),
+    'pglite-process': src('db/pglite-process.ts'),
+    'create-admin': src('cli/create-admin.ts'),
+    restore: src('cli/restore.ts'),
+  },
+  outdir,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20.19',
+  sourcemap: 'linked',
+  plugins: [externalPackages],
+  logLevel: 'warning',
+});
+fs.cpSync(src('db/migrations'), path.join(outdir, 'migrations'), { recursive: true });
+console.log(`Serveur compilé dans ${path.relative(path.join(serverDir, '..', '..'), outdir)} (${Date.now() - startedAt} ms).`);
