@@ -8,18 +8,10 @@ import { useSession } from '../../app/use-session.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { ConfirmDialog } from '../../components/list-page/confirm-dialog.tsx';
 import { notifySuccess, notifyWarning } from '../../components/notify.tsx';
-import { ServerSelect } from '../../components/server-select/server-select.tsx';
-import {
-  deleteSuivi,
-  fetchSuiviReformesPage,
-  SUIVI_REFORMES_KEY,
-  type SuiviRecord,
-  suiviReformeOption,
-  suiviReformeQuery,
-  useReloadSuivi,
-} from './suivi-api.ts';
+import { deleteSuivi, type SuiviRecord, suiviReformeQuery, useReloadSuivi } from './suivi-api.ts';
 import { SuiviFormModal } from './suivi-form-modal.tsx';
 import { SuiviRecordsTable } from './suivi-records-table.tsx';
+import { SuiviReformePicker } from './suivi-reforme-picker.tsx';
 
 const searchable = { searchable: true, clearable: true, nothingFoundMessage: 'Aucun résultat trouvé' } as const;
 
@@ -69,13 +61,8 @@ export function SuiviEntryPage() {
     <Stack>
       <Title order={1}>{SUIVI_MESSAGES.entryTitle}</Title>
       <SimpleGrid cols={{ base: 1, md: 3 }}>
-        <ServerSelect
+        <SuiviReformePicker
           label="Réformes"
-          placeholder="Choisir une réforme"
-          emptyPlaceholder={SUIVI_MESSAGES.noReformes}
-          queryKey={SUIVI_REFORMES_KEY}
-          fetchPage={fetchSuiviReformesPage}
-          toOption={suiviReformeOption}
           value={reformeId === null || isGone ? null : String(reformeId)}
           selectedLabel={reforme?.libref}
           onChange={(value) => {
@@ -83,7 +70,6 @@ export function SuiviEntryPage() {
             setObjectifId(null);
             setResultId(null);
           }}
-          clearable
         />
         <Select
           label="Objectifs"

@@ -19,19 +19,10 @@ import { ErrorAlert } from '../../components/error-alert.tsx';
 import { ConfirmDialog } from '../../components/list-page/confirm-dialog.tsx';
 import { notifySuccess } from '../../components/notify.tsx';
 import { ObjectiveProgress } from '../../components/objective-progress.tsx';
-import { ServerSelect } from '../../components/server-select/server-select.tsx';
 import { ProgressChart } from './progress-chart.tsx';
-import {
-  fetchSuiviReformesPage,
-  SUIVI_REFORMES_KEY,
-  type SuiviObjectif,
-  type SuiviResultat,
-  suiviReformeOption,
-  suiviReformeQuery,
-  useReloadSuivi,
-  validateResultat,
-} from './suivi-api.ts';
+import { type SuiviObjectif, type SuiviResultat, suiviReformeQuery, useReloadSuivi, validateResultat } from './suivi-api.ts';
 import { SuiviRecordsTable } from './suivi-records-table.tsx';
+import { SuiviReformePicker } from './suivi-reforme-picker.tsx';
 
 /** The reform of the address (`?reforme=12`), if it is an id at all. */
 function reformeIdOf(param: string | null): number | null {
@@ -73,17 +64,11 @@ export function SuiviViewPage() {
   return (
     <Stack>
       <Title order={1}>{SUIVI_MESSAGES.viewTitle}</Title>
-      <ServerSelect
+      <SuiviReformePicker
         label="Réforme"
-        placeholder="Choisir une réforme"
-        emptyPlaceholder={SUIVI_MESSAGES.noReformes}
-        queryKey={SUIVI_REFORMES_KEY}
-        fetchPage={fetchSuiviReformesPage}
-        toOption={suiviReformeOption}
         value={reformeId === null || isGone ? null : String(reformeId)}
         selectedLabel={reforme?.libref}
         onChange={(value) => setParams(value ? { reforme: value } : {}, { replace: true })}
-        clearable
         maw={640}
       />
       {chosen.error ? (
