@@ -197,6 +197,8 @@ export const reformeCounts = pgTable(
   {
     structure_id: integer().notNull(),
     nature_id: integer().notNull(),
+    couverture_id: integer().notNull(),
+    typeref: text().notNull(),
     /** '' when the reform has no état. */
     etat_mor: text().notNull(),
     stage: smallint().notNull(),
@@ -204,5 +206,10 @@ export const reformeCounts = pgTable(
     is_active: boolean().notNull(),
     total: integer().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.structure_id, t.nature_id, t.etat_mor, t.stage, t.is_published, t.is_active] })],
+  (t) => [
+    primaryKey({
+      name: 'reforme_counts_pk',
+      columns: [t.structure_id, t.nature_id, t.couverture_id, t.typeref, t.etat_mor, t.stage, t.is_published, t.is_active],
+    }),
+  ],
 );

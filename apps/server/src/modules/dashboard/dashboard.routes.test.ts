@@ -157,10 +157,10 @@ describe('dashboard counters', () => {
   });
 
   it('keeps its trigger-maintained counters equal to a direct count through inserts, updates and deletes', async () => {
-    const direct = sql`select structure_id, nature_id, coalesce(etat_mor, '') as etat_mor, stage, is_published, is_active, count(*)::int as total
-      from reformes group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6`;
-    const kept = sql`select structure_id, nature_id, etat_mor, stage, is_published, is_active, total
-      from reforme_counts where total <> 0 order by 1, 2, 3, 4, 5, 6`;
+    const direct = sql`select structure_id, nature_id, couverture_id, typeref, coalesce(etat_mor, '') as etat_mor, stage, is_published,
+      is_active, count(*)::int as total from reformes group by 1, 2, 3, 4, 5, 6, 7, 8 order by 1, 2, 3, 4, 5, 6, 7, 8`;
+    const kept = sql`select structure_id, nature_id, couverture_id, typeref, etat_mor, stage, is_published, is_active, total
+      from reforme_counts where total <> 0 order by 1, 2, 3, 4, 5, 6, 7, 8`;
     const agree = async () => expect((await t.db.execute(kept)).rows).toEqual((await t.db.execute(direct)).rows);
     await agree();
     await t.db.execute(sql`
@@ -172,7 +172,7 @@ describe('dashboard counters', () => {
       from generate_series(1, 40) as g`);
     await agree();
     await t.db.execute(
-      sql`update reformes set stage = 3 - stage + 1, is_published = not is_published, etat_mor = null where libref like 'Compteur %' and id % 3 = 0`,
+      sql`update reformes set stage = 3 - stage + 1, is_published = not is_published, etat_mor = null, typeref = 'TRANSVERSALE', couverture_id = (select max(id) from covers) where libref like 'Compteur %' and id % 3 = 0`,
     );
     await t.db.execute(sql`update reformes set is_active = false where libref like 'Compteur %' and id % 5 = 0`);
     await agree();

@@ -1,11 +1,11 @@
 import { ETATS_MOR, objectivePercentage, type ReformeFilters } from '@reformes/domain';
-import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { covers, natures, reformes, structures } from '../../db/schema/index.ts';
+import { covers, natures, reformeCounts, reformes, structures } from '../../db/schema/index.ts';
 import { notFound } from '../../http/app-error.ts';
 import { pageOf, sliced } from '../../http/pagination.ts';
 import { matchesSearch } from '../../http/search.ts';
-import { reformeSearch } from '../reformes/reformes.service.ts';
+import { countReformes, filterConditions, type ReformeConditions, reformeSearch, reformeWhere } from '../reformes/reforme-pages.ts';
 import { nestedSuivi } from '../reformes/suivi.service.ts';
 
 /**
@@ -43,15 +43,17 @@ function publicSearch(text: string): SQL | undefined {
   return or(reformeSearch(text), sql`${reformes.nature_id} = any(${natureIds})`, sql`${reformes.structure_id} = any(${structureIds})`);
 }
 
-function whereOf(filters: ReformeFilters): SQL {
-  return and(
-    isPublic,
-    filters.structure_id ? eq(reformes.structure_id, filters.structure_id) : undefined,
-    filters.nature_id ? eq(reformes.nature_id, filters.nature_id) : undefined,
-    filters.couverture_id ? eq(reformes.couverture_id, filters.couverture_id) : undefined,
-    filters.typeref ? eq(reformes.typeref, filters.typeref) : undefined,
-    filters.search ? publicSearch(filters.search) : undefined,
-  ) as SQL;
+/** Published and active, then the visitor's filters: without a text, counted from the counters. */
+function conditionsOf(filters: ReformeFilters): ReformeConditions {
+  return filterConditions(
+    filters,
+    [
+      ['is_published', true],
+      ['is_active', true],
+    ],
+    [],
+    publicSearch,
+  );
 }
 
 export function createPublicService(db: Db) {
@@ -71,9 +73,10 @@ export function createPublicService(db: Db) {
   return {
     /** Ids of the page first (published index), then the page's rows: a deep page costs its own rows only. */
     async page(filters: ReformeFilters, perPage: number, page: number) {
-      const where = whereOf(filters);
-      const [[{ total }], ids] = await Promise.all([
-        db.select({ total: count() }).from(reformes).where(where),
+      const conditions = conditionsOf(filters);
+      const where = reformeWhere(conditions) as SQL;
+      const [total, ids] = await Promise.all([
+        countReformes(db, conditions),
         db
           .select({ id: reformes.id })
           .from(reformes)
@@ -94,25 +97,26 @@ export function createPublicService(db: Db) {
     },
 
     /** Open data: every published reform matching the filters. */
-    all: (filters: ReformeFilters) => rows(whereOf(filters)),
+    all: (filters: ReformeFilters) => rows(reformeWhere(conditionsOf(filters)) as SQL),
 
-    /** Filter options come from the published reforms themselves (architecture §4). */
+    /** Filter options come from the published reforms themselves (architecture §4), read from their counters. */
     async filters() {
+      const publishedCounts = sql`${reformeCounts} where ${reformeCounts.is_published} and ${reformeCounts.is_active} and ${reformeCounts.total} > 0`;
       const [structureRows, natureRows, coverRows] = await Promise.all([
         db
           .select({ id: structures.id, designation: structures.designation, sigl: structures.sigl })
           .from(structures)
-          .where(sql`${structures.id} in (select structure_id from reformes where ${isPublic})`)
+          .where(sql`${structures.id} in (select structure_id from ${publishedCounts})`)
           .orderBy(asc(structures.designation)),
         db
           .select({ id: natures.id, libnature: natures.libnature })
           .from(natures)
-          .where(sql`${natures.id} in (select nature_id from reformes where ${isPublic})`)
+          .where(sql`${natures.id} in (select nature_id from ${publishedCounts})`)
           .orderBy(asc(natures.libnature)),
         db
           .select({ id: covers.id, lib_couvert: covers.lib_couvert })
           .from(covers)
-          .where(sql`${covers.id} in (select couverture_id from reformes where ${isPublic})`)
+          .where(sql`${covers.id} in (select couverture_id from ${publishedCounts})`)
           .orderBy(asc(covers.lib_couvert)),
       ]);
       return { structures: structureRows, natures: natureRows, covers: coverRows };

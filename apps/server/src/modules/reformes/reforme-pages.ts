@@ -1,28 +1,31 @@
-import { seesAllStructures } from '@reformes/domain';
+import { type ReformeFilters, seesAllStructures } from '@reformes/domain';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { reformeCounts, reformes } from '../../db/schema/index.ts';
 import type { Page } from '../../http/envelope.ts';
 import type { AuthContext } from '../../http/guard.ts';
 import { listOrPage, type PageQuery } from '../../http/pagination.ts';
+import { matchesFoldedColumn } from '../../http/search.ts';
 
 /** The columns that both `reformes` and the counters of `reforme_counts` carry. */
-type CountedColumn = 'structure_id' | 'nature_id' | 'stage' | 'is_published' | 'is_active';
+type CountedColumn = 'structure_id' | 'nature_id' | 'couverture_id' | 'typeref' | 'stage' | 'is_published' | 'is_active';
 const onReformes = {
   structure_id: reformes.structure_id,
   nature_id: reformes.nature_id,
+  couverture_id: reformes.couverture_id,
+  typeref: reformes.typeref,
   stage: reformes.stage,
   is_published: reformes.isPublished,
   is_active: reformes.is_active,
 };
 
 /**
- * The conditions of a reform list: equalities on counted columns, and anything else (text, type,
- * coverage, creator). A list with no other condition is counted from the trigger-kept counters: an
+ * The conditions of a reform list: equalities on counted columns (scope, structure, nature, coverage,
+ * type, stage, published, active), and anything else (text, creator). A list with no other condition is counted from the trigger-kept counters: an
  * exact total for the price of a few dozen rows instead of a walk over every matching reform.
  */
 export interface ReformeConditions {
-  counted: ReadonlyArray<readonly [CountedColumn, number | boolean]>;
+  counted: ReadonlyArray<readonly [CountedColumn, number | boolean | string]>;
   other: Array<SQL | undefined>;
 }
 
@@ -31,11 +34,37 @@ export function scopeCondition(auth: AuthContext): ReformeConditions['counted'] 
   return seesAllStructures(auth.role) ? [] : [['structure_id', auth.structureId] as const];
 }
 
-function whereOf({ counted, other }: ReformeConditions): SQL | undefined {
+/** The reform search (spec §3 "Local search filter"): one column of folded texts and ISO dates, trigram-indexed. */
+export function reformeSearch(text: string): SQL | undefined {
+  return matchesFoldedColumn(reformes.search_text, text);
+}
+
+/** A list's filters (structure, nature, coverage, type, text) on top of its own conditions. */
+export function filterConditions(
+  filters: ReformeFilters,
+  counted: ReformeConditions['counted'],
+  other: SQL[] = [],
+  search: (text: string) => SQL | undefined = reformeSearch,
+): ReformeConditions {
+  return {
+    counted: [
+      ...counted,
+      ...(filters.structure_id ? [['structure_id', filters.structure_id] as const] : []),
+      ...(filters.nature_id ? [['nature_id', filters.nature_id] as const] : []),
+      ...(filters.couverture_id ? [['couverture_id', filters.couverture_id] as const] : []),
+      ...(filters.typeref ? [['typeref', filters.typeref] as const] : []),
+    ],
+    other: [...other, filters.search ? search(filters.search) : undefined],
+  };
+}
+
+/** The conditions as a `where` on `reformes`. */
+export function reformeWhere({ counted, other }: ReformeConditions): SQL | undefined {
   return and(...counted.map(([column, value]) => eq(onReformes[column], value)), ...other);
 }
 
-async function totalOf(db: Db, conditions: ReformeConditions): Promise<number> {
+/** The exact number of reforms meeting the conditions: from the counters when they are all counted ones. */
+export async function countReformes(db: Db, conditions: ReformeConditions): Promise<number> {
   if (conditions.other.every((condition) => condition === undefined)) {
     const [{ total }] = await db
       .select({ total: sql<number>`coalesce(sum(${reformeCounts.total}), 0)::int` })
@@ -43,7 +72,7 @@ async function totalOf(db: Db, conditions: ReformeConditions): Promise<number> {
       .where(and(...conditions.counted.map(([column, value]) => eq(reformeCounts[column], value))));
     return total;
   }
-  const [{ total }] = await db.select({ total: count() }).from(reformes).where(whereOf(conditions));
+  const [{ total }] = await db.select({ total: count() }).from(reformes).where(reformeWhere(conditions));
   return total;
 }
 
@@ -53,7 +82,7 @@ async function totalOf(db: Db, conditions: ReformeConditions): Promise<number> {
  * as few entries as the first one.
  */
 export async function reformeIdPage(db: Db, conditions: ReformeConditions, query: PageQuery): Promise<number[] | Page<number>> {
-  const where = whereOf(conditions);
+  const where = reformeWhere(conditions);
   const ids = async (limit: number, offset: number, order: 'newest' | 'oldest') => {
     const direction = order === 'newest' ? desc : asc;
     const rows = await db
@@ -73,7 +102,7 @@ export async function reformeIdPage(db: Db, conditions: ReformeConditions, query
       if (take <= 0) return [];
       return (await ids(take, total - offset - take, 'oldest')).reverse();
     },
-    () => totalOf(db, conditions),
+    () => countReformes(db, conditions),
   );
 }
 

@@ -1,22 +1,16 @@
 import { creationStageOf, periodText, REFORME_MESSAGES, type Reforme, type ReformeFilters, treatmentStageOf } from '@reformes/domain';
-import { and, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { affectations, covers, natures, reformeFiles, reformes, structures, users } from '../../db/schema/index.ts';
 import { invalid } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/guard.ts';
 import type { PageQuery } from '../../http/pagination.ts';
-import { matchesFoldedColumn } from '../../http/search.ts';
 import type { FileStore } from '../../storage/file-store.ts';
-import { type ReformeConditions, reformeIdPage, scopeCondition, withRows } from './reforme-pages.ts';
+import { filterConditions, type ReformeConditions, reformeIdPage, reformeSearch, scopeCondition, withRows } from './reforme-pages.ts';
 import { assertCanChange, findReformeInScope } from './reforme-scope.ts';
 import { objectifTreesOf } from './suivi.service.ts';
 
 export const REFORME_FILES_FOLDER = 'reformes';
-
-/** The reform search (spec §3 "Local search filter"): one column of folded texts and ISO dates, trigram-indexed. */
-export function reformeSearch(text: string): SQL | undefined {
-  return matchesFoldedColumn(reformes.search_text, text);
-}
 
 const { search_text: _searchText, ...reformeColumns } = getTableColumns(reformes);
 
@@ -30,23 +24,6 @@ const rowColumns = {
   >`coalesce((select json_agg(json_build_object('id', f.id, 'name_file', f.name_file) order by f.id)
     from reforme_files f where f.reforme_id = ${reformes.id}), '[]'::json)`.as('files'),
 };
-
-/** A list's filters (structure, nature, coverage, type, text) on top of its own conditions. */
-function conditionsOf(filters: ReformeFilters, counted: ReformeConditions['counted'], other: SQL[] = []): ReformeConditions {
-  return {
-    counted: [
-      ...counted,
-      ...(filters.structure_id ? [['structure_id', filters.structure_id] as const] : []),
-      ...(filters.nature_id ? [['nature_id', filters.nature_id] as const] : []),
-    ],
-    other: [
-      ...other,
-      filters.couverture_id ? eq(reformes.couverture_id, filters.couverture_id) : undefined,
-      filters.typeref ? eq(reformes.typeref, filters.typeref) : undefined,
-      filters.search ? reformeSearch(filters.search) : undefined,
-    ],
-  };
-}
 
 export function createReformesService({ db, files }: { db: Db; files: FileStore }) {
   /** The rows of these reforms, with their labels and attachments, in the order of `ids`. */
@@ -147,16 +124,16 @@ export function createReformesService({ db, files }: { db: Db; files: FileStore 
   }
 
   return {
-    list: (auth: AuthContext, filters: ReformeFilters, query: PageQuery) => page(conditionsOf(filters, scopeCondition(auth)), query),
+    list: (auth: AuthContext, filters: ReformeFilters, query: PageQuery) => page(filterConditions(filters, scopeCondition(auth)), query),
 
     myList: (auth: AuthContext, filters: ReformeFilters, query: PageQuery) =>
-      page(conditionsOf(filters, [], [eq(reformes.created_by, auth.userId)]), query),
+      page(filterConditions(filters, [], [eq(reformes.created_by, auth.userId)]), query),
 
     /** The reforms waiting at the caller's stage, in its scope ("A transmettre", "A valider", "A publier"). */
     byRole(auth: AuthContext, filters: ReformeFilters, query: PageQuery) {
       const stage = treatmentStageOf(auth.role);
       if (!stage) return page({ counted: [], other: [sql`false`] }, query);
-      return page(conditionsOf(filters, [...scopeCondition(auth), ['stage', stage] as const, ['is_published', false] as const]), query);
+      return page(filterConditions(filters, [...scopeCondition(auth), ['stage', stage] as const, ['is_published', false] as const]), query);
     },
 
     search: (auth: AuthContext, text: string, query: PageQuery) =>

@@ -8,9 +8,8 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import { listEnvelope, ok, plainList } from '../../http/envelope.ts';
 import { type AuthContext, authOf } from '../../http/guard.ts';
 import { pageQuerySchema } from '../../http/pagination.ts';
-import { scopeCondition } from './reforme-pages.ts';
+import { reformeSearch, scopeCondition } from './reforme-pages.ts';
 import { reformeScope } from './reforme-scope.ts';
-import { reformeSearch } from './reformes.service.ts';
 import { nestedSuivi, suiviPage } from './suivi.service.ts';
 
 const tags = ['Données de suivi'];
