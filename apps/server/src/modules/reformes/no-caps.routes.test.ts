@@ -93,6 +93,22 @@ describe('no list, search or picker drops rows silently', () => {
     expect(inBody.data.data).toHaveLength(10);
   });
 
+  it('keeps the total of a repeated search exact through inserts, edits and deletes', async () => {
+    const total = async () =>
+      ((await call('POST', 'reformes-search?per_page=10&page=2', central, { search: 'oliveraie' })).json() as PagedBody).data.total;
+    expect(await total()).toBe(0);
+    await t.db.execute(sql`update reformes set libref = 'Réforme de l''oliveraie n° ' || id where libref like 'Réforme de masse n° 30_'`);
+    expect(await total()).toBe(10);
+    expect(await total()).toBe(10);
+    await t.db.execute(sql`insert into reformes (libref, typeref, nature_id, objectif_glob, popul_cible, couverture_id, struct_impl,
+        date_debut, date_fin, periodexe, structure_id, created_by)
+      select 'Oliveraie bis', 'SECTORIELLE', (select min(id) from natures), 'o', 'p', (select min(id) from covers), 's',
+        date '2026-01-01', date '2026-02-01', 'Du 01/01/2026 au 01/02/2026', (select min(id) from structures), (select min(id) from users)`);
+    expect(await total()).toBe(11);
+    await t.db.execute(sql`delete from reformes where libref like '%liveraie%'`);
+    expect(await total()).toBe(0);
+  });
+
   it('answers a search without per_page whole when it fits, and never cut', async () => {
     const body = (await call('POST', 'reformes-search', central, { search: 'palmeraie' })).json();
     expect(body.isPaginate).toBe(false);

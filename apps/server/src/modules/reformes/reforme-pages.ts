@@ -72,7 +72,41 @@ export async function countReformes(db: Db, conditions: ReformeConditions): Prom
       .where(and(...conditions.counted.map(([column, value]) => eq(reformeCounts[column], value))));
     return total;
   }
-  const [{ total }] = await db.select({ total: count() }).from(reformes).where(reformeWhere(conditions));
+  return searchCount(db, reformeWhere(conditions));
+}
+
+/** Searches remembered per database, at most this many (the oldest forgotten first). */
+const SEARCH_COUNTS_KEPT = 500;
+const searchCounts = new WeakMap<Db, Map<string, { version: string; total: number }>>();
+
+/**
+ * The exact count of a searched list, remembered until the next write to `reformes`: paging through a
+ * search, or several users searching the same words, count once. The version (a sequence that every
+ * write statement bumps, migration 0003) is read before the count, and a count is kept only if no
+ * transaction was in flight in its snapshot: a write that bumped the version before that read was then
+ * committed and counted, and any later write moves the version past the one kept.
+ */
+async function searchCount(db: Db, where: SQL | undefined): Promise<number> {
+  const query = db.select({ total: count() }).from(reformes).where(where);
+  const { sql: text, params } = query.toSQL();
+  const key = `${text}|${JSON.stringify(params)}`;
+  let kept = searchCounts.get(db);
+  if (!kept) searchCounts.set(db, (kept = new Map()));
+  const [{ version }] = (
+    await db.execute<{ version: string }>(sql`select last_value::text || ':' || is_called::text as version from reformes_version`)
+  ).rows;
+  const hit = kept.get(key);
+  if (hit?.version === version) return hit.total;
+  const [{ total, in_flight }] = (
+    await db.execute<{ total: number; in_flight: number }>(
+      sql`select (${query})::int as total, (select count(*) from pg_snapshot_xip(pg_current_snapshot()))::int as in_flight`,
+    )
+  ).rows;
+  kept.delete(key);
+  if (in_flight === 0) {
+    kept.set(key, { version, total });
+    if (kept.size > SEARCH_COUNTS_KEPT) kept.delete(kept.keys().next().value as string);
+  }
   return total;
 }
 
