@@ -90,8 +90,8 @@ async function searchCount(db: Db, where: SQL | undefined): Promise<number> {
   const query = db.select({ total: count() }).from(reformes).where(where);
   const { sql: text, params } = query.toSQL();
   const key = `${text}|${JSON.stringify(params)}`;
-  let kept = searchCounts.get(db);
-  if (!kept) searchCounts.set(db, (kept = new Map()));
+  const kept = searchCounts.get(db) ?? new Map<string, { version: string; total: number }>();
+  searchCounts.set(db, kept);
   const [{ version }] = (
     await db.execute<{ version: string }>(sql`select last_value::text || ':' || is_called::text as version from reformes_version`)
   ).rows;
