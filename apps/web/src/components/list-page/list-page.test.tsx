@@ -5,6 +5,7 @@ import type { ComponentProps } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient, Providers } from '../../app/providers.tsx';
 import { storeSignIn } from '../../app/session.ts';
+import { pagedAnswer } from '../../test/paged-answer.ts';
 import { aUser } from '../../test/render-app.tsx';
 import type { ListConfig } from './list-config.ts';
 import { ListPage } from './list-page.tsx';
@@ -51,23 +52,9 @@ interface Call {
 }
 
 /** The paged answer of `POST sectors-search?per_page=10&page=N`: `found` holds every match, the server pages them. */
-const searchAnswer = (found: Sector[]) => (call: Call) => {
-  const page = Number(call.page ?? 1);
-  const perPage = Number(call.perPage);
-  return {
-    body: {
-      message: 'ok',
-      isPaginate: true,
-      data: {
-        data: found.slice((page - 1) * perPage, page * perPage),
-        current_page: page,
-        per_page: perPage,
-        total: found.length,
-        last_page: Math.max(1, Math.ceil(found.length / perPage)),
-      },
-    },
-  };
-};
+const searchAnswer = (found: Sector[]) => (call: Call) => ({
+  body: pagedAnswer(found, Number(call.page ?? 1), Number(call.perPage)),
+});
 
 /**
  * A fake API of `total` sectors, 10 a page; `overrides` answer other "METHOD path" calls.

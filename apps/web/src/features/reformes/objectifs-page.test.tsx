@@ -3,6 +3,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { storeSignIn } from '../../app/session.ts';
+import { pagedAnswer } from '../../test/paged-answer.ts';
 import { aUser, renderApp } from '../../test/render-app.tsx';
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -23,21 +24,8 @@ const OBJECTIF = {
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
 
-const paged = <Row,>(rows: Row[], params: URLSearchParams) => {
-  const perPage = Number(params.get('per_page'));
-  const page = Number(params.get('page') ?? 1);
-  return {
-    message: 'ok',
-    isPaginate: true,
-    data: {
-      data: rows.slice((page - 1) * perPage, page * perPage),
-      current_page: page,
-      per_page: perPage,
-      total: rows.length,
-      last_page: Math.max(1, Math.ceil(rows.length / perPage)),
-    },
-  };
-};
+const paged = <Row,>(rows: Row[], params: URLSearchParams) =>
+  pagedAnswer(rows, Number(params.get('page') ?? 1), Number(params.get('per_page')));
 
 /** The objectives list with one objective, and `GET reformes` searched and paged as the server does. */
 function fakeApi() {

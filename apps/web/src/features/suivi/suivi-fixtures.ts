@@ -1,6 +1,7 @@
 import { defaultPermissionNames, type RoleName } from '@reformes/domain';
 import { vi } from 'vitest';
 import { storeSignIn } from '../../app/session.ts';
+import { pagedAnswer } from '../../test/paged-answer.ts';
 import { aUser, fakeServer } from '../../test/render-app.tsx';
 import type { SuiviReforme } from './suivi-api.ts';
 
@@ -102,18 +103,11 @@ function suiviAnswerFor(params: URLSearchParams, data: SuiviReforme[]) {
   const perPage = Number(params.get('per_page') ?? 1000);
   const page = Number(params.get('page') ?? 1);
   const search = folded(params.get('search') ?? '');
-  const found = data.filter((row) => folded(row.libref).includes(search));
-  return {
-    message: 'ok',
-    isPaginate: true,
-    data: {
-      data: found.slice((page - 1) * perPage, page * perPage),
-      current_page: page,
-      per_page: perPage,
-      total: found.length,
-      last_page: Math.max(1, Math.ceil(found.length / perPage)),
-    },
-  };
+  return pagedAnswer(
+    data.filter((row) => folded(row.libref).includes(search)),
+    page,
+    perPage,
+  );
 }
 
 /**
