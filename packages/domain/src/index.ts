@@ -9,6 +9,7 @@ export * from './permissions.ts';
 export * from './public-reformes.ts';
 export * from './reference.ts';
 export * from './reforme.ts';
+export * from './reforme-changes.ts';
 export * from './reforme-rules.ts';
 export * from './roles.ts';
 export * from './search-text.ts';

@@ -1,6 +1,6 @@
 import { defaultPermissionNames, type RoleName } from '@reformes/domain';
 import { describe, expect, it } from 'vitest';
-import { reformeActionsFor } from './reforme-actions.ts';
+import { isActionDisabled, reformeActionsFor } from './reforme-actions.ts';
 
 const at = (stage: number, isPublished = false, is_active = true) => ({ stage, isPublished, is_active });
 const actionsOf = (role: RoleName, reforme: ReturnType<typeof at>, screen: Parameters<typeof reformeActionsFor>[3]) =>
@@ -37,7 +37,6 @@ describe('reform row buttons by role (spec §6)', () => {
     expect(actionsOf('saisie central', at(3, true, false), 'list')).toEqual([
       'view',
       'edit',
-      'delete',
       'activate',
       'unpublish',
       'objectifs',
@@ -48,12 +47,28 @@ describe('reform row buttons by role (spec §6)', () => {
 
   it('gives publication publish then unpublish on the reforms list', () => {
     expect(actionsOf('publication', at(3), 'list')).toEqual(['view', 'edit', 'delete', 'publish']);
-    expect(actionsOf('publication', at(3, true), 'list')).toEqual(['view', 'edit', 'delete', 'unpublish']);
+    expect(actionsOf('publication', at(3, true), 'list')).toEqual(['view', 'edit', 'unpublish']);
   });
 
   it('keeps a published reform read-only for saisie and validation', () => {
-    expect(actionsOf('saisie', at(3, true), 'myList')).toEqual(['view']);
-    expect(actionsOf('validation', at(3, true), 'myList')).toEqual(['view']);
+    expect(actionsOf('saisie', at(3, true), 'list')).toEqual(['view']);
+    expect(actionsOf('validation', at(3, true), 'list')).toEqual(['view']);
+  });
+
+  it('offers edit, delete and state only to the role at the reform stage', () => {
+    expect(actionsOf('saisie', at(2), 'list')).toEqual(['view']);
+    expect(actionsOf('validation', at(1), 'list')).toEqual(['view']);
+    expect(actionsOf('validation', at(2), 'list')).toEqual(['view', 'edit', 'delete']);
+    expect(actionsOf('publication', at(1), 'list')).toEqual(['view']);
+    expect(actionsOf('saisie central', at(1), 'list')).toEqual(['view']);
+  });
+
+  it('shows edit disabled on my records (spec §6), delete only while the reform is at the user stage', () => {
+    expect(actionsOf('saisie', at(1), 'myList')).toEqual(['view', 'edit', 'delete']);
+    expect(actionsOf('saisie', at(2), 'myList')).toEqual(['view', 'edit']);
+    expect(isActionDisabled('myList', 'edit')).toBe(true);
+    expect(isActionDisabled('myList', 'delete')).toBe(false);
+    expect(isActionDisabled('treatment', 'edit')).toBe(false);
   });
 
   it('follows the stored rights: without reformes.delete there is no delete button', () => {

@@ -1,5 +1,5 @@
 import { Center, Loader, Stack, Title } from '@mantine/core';
-import { canChangePublished, MESSAGES, REFORME_MESSAGES, roleOf } from '@reformes/domain';
+import { type ChangeVerdict, MESSAGES, REFORME_MESSAGES, reformeChangeOf, roleOf } from '@reformes/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { showApiError } from '../../api/show-api-error.tsx';
@@ -27,6 +27,8 @@ function useSaveReforme(id: number | undefined) {
 }
 
 /** /admin/create-reforme */
+const lockReason = (verdict: ChangeVerdict) => (verdict.allowed ? undefined : verdict.message);
+
 export function CreateReformePage() {
   const { user } = useSession();
   const role = roleOf(user);
@@ -73,7 +75,7 @@ export function EditReformePage() {
           role={role}
           reforme={reforme.data}
           withStructure={role === 'saisie central'}
-          locked={reforme.data.isPublished && !canChangePublished(role)}
+          locked={lockReason(reformeChangeOf(reforme.data, 'edit', role))}
           saving={save.isPending}
           onSubmit={async (payload) => {
             await save.mutateAsync(payload);
