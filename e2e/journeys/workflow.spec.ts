@@ -1,5 +1,5 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { REFORME_MESSAGES, WORKFLOW_MESSAGES } from '@reformes/domain';
+import { REFORME_MESSAGES, transmitConfirmationOf, WORKFLOW_MESSAGES } from '@reformes/domain';
 import { apiSignIn, DEMO_ACCOUNTS, sideMenu, signIn, toast } from '../support/app.ts';
 
 /** Each role in its own browser, as four people at four desks. */
@@ -30,10 +30,12 @@ async function openTreatment(page: Page, menu: string) {
   await expect(page.getByRole('heading', { name: WORKFLOW_MESSAGES.treatmentTitle })).toBeVisible();
 }
 
-async function transmit(page: Page, libref: string) {
+/** saisie is asked "Voulez vous transmettre…", validation "Voulez vous envoyer…" (spec §4). */
+async function transmit(page: Page, libref: string, role: 'saisie' | 'validation') {
   await line(page, libref).getByRole('button', { name: 'Transmettre' }).click();
-  const dialog = page.getByRole('dialog', { name: WORKFLOW_MESSAGES.transmitTitle });
-  await expect(dialog).toContainText(WORKFLOW_MESSAGES.confirmTransmit);
+  const { title, question } = transmitConfirmationOf(role);
+  const dialog = page.getByRole('dialog', { name: title });
+  await expect(dialog).toContainText(question);
   await dialog.getByRole('button', { name: 'Oui, continuer' }).click();
   await expect(toast(page, WORKFLOW_MESSAGES.transmitted)).toBeVisible();
   await expect(line(page, libref)).toHaveCount(0);
@@ -79,7 +81,7 @@ test('a reform goes up from saisie to publication, back once for correction, and
   await expect(line(saisie, libref).getByRole('button', { name: 'Publier' })).toHaveCount(0);
   await expect(line(saisie, libref).getByRole('button', { name: 'Retourner pour correction' })).toHaveCount(0);
   await saisie.screenshot({ path: '/tmp/workflow-saisie.png', fullPage: true });
-  await transmit(saisie, libref);
+  await transmit(saisie, libref, 'saisie');
   expect(await counter(saisie, 'Réformes en attente de transmission')).toBe(pendingTransmission - 1);
   expect(await counter(validation, 'Réformes en attente de validation')).toBe(pendingValidation + 1);
 
@@ -109,12 +111,12 @@ test('a reform goes up from saisie to publication, back once for correction, and
   await expect(history.getByRole('row').nth(3)).toContainText(instruction);
   await saisie.screenshot({ path: '/tmp/workflow-history.png' });
   await sheet.getByRole('button', { name: 'Fermer' }).last().click();
-  await transmit(saisie, libref);
+  await transmit(saisie, libref, 'saisie');
 
   // validation transmits to publication.
   await openTreatment(validation, 'A valider');
   await expect(line(validation, libref).getByRole('button', { name: 'Publier' })).toHaveCount(0);
-  await transmit(validation, libref);
+  await transmit(validation, libref, 'validation');
   expect(await counter(validation, 'Réformes en attente de validation')).toBe(pendingValidation);
   expect(await counter(publication, 'Réformes en attente de publication')).toBe(pendingPublication + 1);
 
@@ -142,7 +144,9 @@ test('a reform goes up from saisie to publication, back once for correction, and
   // The creator's records say "Publiée", and the reform no longer changes for saisie.
   await sideMenu(saisie).getByRole('link', { name: 'Mes enregistrements' }).click();
   await expect(line(saisie, libref)).toContainText('Publiée');
-  await expect(line(saisie, libref).getByRole('button', { name: 'Modifier' })).toHaveCount(0);
+  // Spec §6: edit is shown disabled on my records; a published reform is not deleted.
+  await expect(line(saisie, libref).getByRole('button', { name: 'Modifier' })).toBeDisabled();
+  await expect(line(saisie, libref).getByRole('button', { name: 'Supprimer' })).toHaveCount(0);
 
   // The dashboard charts read out their figures.
   await publication.goto('/admin/dashboard');

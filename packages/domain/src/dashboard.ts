@@ -9,6 +9,12 @@ export interface DashboardData {
   total_structures: number;
 }
 
+/** What the dashboard says to a role that may see no indicator (spec §2.3 "any other role", a right revoked). */
+export const DASHBOARD_MESSAGES = {
+  noIndicator: 'Aucun indicateur pour votre rôle',
+  noIndicatorHint: 'Votre compte reste accessible depuis le menu utilisateur, en haut à droite : « Mon compte ».',
+} as const;
+
 export interface StatCard {
   key: keyof DashboardData;
   label: string;

@@ -84,8 +84,9 @@ export const DEFAULT_GRANTS: Record<RoleName, Grants> = {
     reformes: ALL,
     publication: ['edit'],
     files: ['add', 'show', 'delete'],
-    objectifs: CRUD,
-    resultats: CRUD,
+    // status: objectives and expected results are deactivated, not deleted, once they are followed (spec §4).
+    objectifs: ALL,
+    resultats: ALL,
     'suivi-results': READ,
   },
   saisie: {
@@ -94,8 +95,8 @@ export const DEFAULT_GRANTS: Record<RoleName, Grants> = {
     reformes: CRUD,
     affectations: ['add'],
     files: ['add', 'show', 'delete'],
-    objectifs: CRUD,
-    resultats: CRUD,
+    objectifs: ALL,
+    resultats: ALL,
     'suivi-results': ['list', 'show', 'add'],
   },
   validation: {

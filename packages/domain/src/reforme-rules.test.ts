@@ -49,4 +49,16 @@ describe('objectivePercentage', () => {
   it('is 50 for one validated result out of two', () => {
     expect(objectivePercentage([{ status: 0 }, { status: 1 }])).toBe(50);
   });
+
+  it('leaves deactivated results out, validated or not', () => {
+    expect(
+      objectivePercentage([
+        { status: 1, is_active: true },
+        { status: 0, is_active: true },
+        { status: 1, is_active: false },
+        { status: 0, is_active: false },
+      ]),
+    ).toBe(50);
+    expect(objectivePercentage([{ status: 1, is_active: false }])).toBeUndefined();
+  });
 });

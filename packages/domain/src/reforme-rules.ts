@@ -37,10 +37,14 @@ export function isStartAfterEnd(dateDebut: string, dateFin: string): boolean {
   return dateDebut.slice(0, 10) > dateFin.slice(0, 10);
 }
 
-/** Validated results over all results, unrounded; undefined when the objective has no results. */
-export function objectivePercentage(results: ReadonlyArray<{ status: number }>): number | undefined {
-  if (results.length === 0) return undefined;
-  return (results.filter((result) => result.status === 1).length / results.length) * 100;
+/**
+ * Validated results over all results, unrounded; undefined when the objective has no results.
+ * A deactivated result (`is_active: false`) does not count at all.
+ */
+export function objectivePercentage(results: ReadonlyArray<{ status: number; is_active?: boolean }>): number | undefined {
+  const counted = results.filter((result) => result.is_active !== false);
+  if (counted.length === 0) return undefined;
+  return (counted.filter((result) => result.status === 1).length / counted.length) * 100;
 }
 
 /** Where a new reform starts (architecture §4): at its creator's stage; saisie central's go to publication. */
@@ -54,9 +58,4 @@ export function creationStageOf(role: string | undefined): Stage {
     default:
       return STAGES.transmission;
   }
-}
-
-/** saisie and validation may no longer change a published reform. */
-export function canChangePublished(role: string | undefined): boolean {
-  return role === 'saisie central' || role === 'publication';
 }

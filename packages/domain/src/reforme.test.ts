@@ -77,14 +77,29 @@ describe('reformeSchema', () => {
     ['popul_cible', 'La population est requise'],
     ['couverture_id', 'La couverture est requise'],
     ['struct_impl', 'Les structures impliquées sont requises'],
-    ['date_debut', 'La date de début est requise'],
-    ['date_fin', 'La date de fin est requise'],
   ])('requires %s with the message "%s", missing or blank', (field, message) => {
     const missing: Record<string, unknown> = { ...valid };
     delete missing[field];
     expect(errorsOf(reformeSchema, missing)).toEqual({ [field]: [message] });
     expect(errorsOf(reformeSchema, { ...valid, [field]: '' })).toEqual({ [field]: [message] });
     expect(errorsOf(reformeSchema, { ...valid, [field]: null })).toEqual({ [field]: [message] });
+  });
+
+  it.each([
+    ['date_debut', 'La date de début est requise'],
+    ['date_fin', 'La date de fin est requise'],
+  ])('requires %s with the message "%s", and the period with "La période d\'execution est requise"', (field, message) => {
+    const expected = { [field]: [message], periodexe: ["La période d'execution est requise"] };
+    const missing: Record<string, unknown> = { ...valid };
+    delete missing[field];
+    expect(errorsOf(reformeSchema, missing)).toEqual(expected);
+    expect(errorsOf(reformeSchema, { ...valid, [field]: '  ' })).toEqual(expected);
+    expect(errorsOf(reformeSchema, { ...valid, [field]: null })).toEqual(expected);
+  });
+
+  it('requires the period whatever the other fields hold', () => {
+    expect(errorsOf(reformeSchema, { date_debut: '2026-01-15' })).toHaveProperty('periodexe', ["La période d'execution est requise"]);
+    expect(errorsOf(reformeSchema, { ...valid, date_debut: '', date_fin: '' }).periodexe).toEqual(["La période d'execution est requise"]);
   });
 
   it('refuses a start date after the end date, on date_fin', () => {

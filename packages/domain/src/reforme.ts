@@ -34,6 +34,7 @@ export const REFORME_MESSAGES = {
   confirmValidateResult: 'Confirmer ce resultat comme valider ?',
   resultNeedsFollowUp: "Un résultat ne peut être validé qu'après au moins une donnée de suivi.",
   resultAlreadyValidated: 'Ce résultat est déjà validé.',
+  resultInactive: "Un résultat attendu désactivé, ou dont l'objectif est désactivé, ne peut pas être validé.",
   updated: 'Réforme modifiée avec succès',
   // Screens (spec §2.10, §8)
   errorTitle: 'Réformes',
@@ -79,6 +80,9 @@ export function isoDateField(requiredMessage: string) {
   return requiredText(requiredMessage).refine((text) => text === '' || isIsoDate(text), { error: REFORME_MESSAGES.invalidDate });
 }
 
+/** A field that holds some text, whatever it is (the input of a failed field may be anything). */
+const hasText = (value: unknown) => typeof value === 'string' && value.trim() !== '';
+
 const optionalText = z
   .string()
   .trim()
@@ -113,6 +117,13 @@ export const reformeSchema = z
     perspective: optionalText,
     structure_id: z.preprocess((value) => (value === '' ? undefined : value), requiredId(REFORME_MESSAGES.structure_id).optional()),
     files: z.array(z.coerce.number().int().positive()).optional(),
+  })
+  // The period is built from the two dates (spec §5 "periodexe"): a missing one leaves it missing too. Checked
+  // whatever the other fields hold, so that its message comes with the dates' own.
+  .refine((reforme) => hasText(reforme.date_debut) && hasText(reforme.date_fin), {
+    error: REFORME_MESSAGES.periodexe,
+    path: ['periodexe'],
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
   })
   // Only two valid dates can be out of order; a blank or malformed one already has its own message.
   .refine(

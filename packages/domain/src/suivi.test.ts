@@ -123,9 +123,29 @@ describe('percentageText', () => {
     expect(plain(percentageText(99.96))).toBe('99,9 %');
     expect(plain(percentageText(0.02))).toBe('0,1 %');
   });
+});
 
-  it('keeps the unrounded value for a title', () => {
+describe('exactPercentageText', () => {
+  const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+  it('writes the unrounded value as JavaScript does, with a French comma', () => {
     expect(plain(exactPercentageText(100 / 3))).toBe('33,333333333333336 %');
+    expect(plain(exactPercentageText(200 / 3))).toBe('66,66666666666667 %');
+    expect(plain(exactPercentageText((2 / 3) * 100))).toBe('66,66666666666666 %');
+    expect(plain(exactPercentageText(12.5))).toBe('12,5 %');
+  });
+
+  it('adds no trailing zeros nor binary noise', () => {
+    expect(plain(exactPercentageText(50))).toBe('50 %');
+    expect(plain(exactPercentageText(0))).toBe('0 %');
+    expect(plain(exactPercentageText(100))).toBe('100 %');
+    expect(plain(exactPercentageText(0.1 + 0.2))).toBe('0,30000000000000004 %');
+  });
+
+  it('never falls into exponent notation', () => {
+    expect(plain(exactPercentageText(1e-7))).toBe('0,0000001 %');
+    expect(plain(exactPercentageText(1.5e-8))).toBe('0,000000015 %');
+    expect(plain(exactPercentageText(-2.5))).toBe('-2,5 %');
   });
 });
 

@@ -11,6 +11,7 @@ export const SUIVI_MESSAGES = {
   value: 'La valeur réalisée doit être un nombre positif ou nul',
   date: 'La date est requise',
   created: 'Donnée de suivi enregistrée avec succès',
+  resultInactive: 'Ce résultat attendu ou son objectif est désactivé : aucune donnée de suivi ne peut y être ajoutée.',
   noFollowUp: 'Aucune donnée de suivi',
   validated: 'Validé',
   pending: "En attente d'atteinte",
@@ -56,7 +57,7 @@ export function resultStatusText(status: number, inValidationList = false): stri
   return status === 1 ? SUIVI_MESSAGES.reached : SUIVI_MESSAGES.pending;
 }
 
-const exactNumber = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 20 });
+const wholeNumber = new Intl.NumberFormat('fr-FR');
 const oneDecimal = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 });
 const measureFormat = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 6 });
 
@@ -71,9 +72,27 @@ export function percentageText(value: number): string {
   return `${oneDecimal.format(shown)}\u00a0%`;
 }
 
-/** The unrounded percentage, for a title or an assistive text: `exactPercentageText(100 / 3)` is "33,333333333333336 %" (or so). */
+/** A number's shortest exact decimal writing, never in exponent form: 1e-7 -> "0.0000001", 1e21 -> "1000000000000000000000". */
+function plainDecimal(value: number): string {
+  const text = String(Math.abs(value));
+  const exponential = /^(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
+  if (!exponential) return text;
+  const [, first, rest = '', power] = exponential;
+  const digits = first + rest;
+  const exponent = Number(power);
+  return exponent < 0 ? `0.${'0'.repeat(-exponent - 1)}${digits}` : digits.padEnd(exponent + 1, '0');
+}
+
+/**
+ * The unrounded percentage (spec §4), as JavaScript writes the number, in French and without trailing zeros:
+ * `exactPercentageText(100 / 3)` is "33,333333333333336 %", `exactPercentageText(50)` is "50 %".
+ */
 export function exactPercentageText(value: number): string {
-  return `${exactNumber.format(value)}\u00a0%`;
+  if (!Number.isFinite(value)) return '';
+  const [whole, fraction] = plainDecimal(value).split('.');
+  const sign = value < 0 ? '-' : '';
+  const wholeText = wholeNumber.format(BigInt(whole));
+  return `${sign}${wholeText}${fraction ? `,${fraction}` : ''}\u00a0%`;
 }
 
 /** A measure the API sends as a numeric string, in French: "5000" -> "5 000", "12.5" -> "12,5"; blank stays blank. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { transitionOf, WORKFLOW_MESSAGES, type WorkflowAction, workStageOf } from './workflow.ts';
+import { transitionOf, transmitConfirmationOf, WORKFLOW_MESSAGES, type WorkflowAction, workStageOf } from './workflow.ts';
 
 /**
  * The expected outcome of every (action, role, stage, published) combination, written out by hand
@@ -111,5 +111,25 @@ describe('workStageOf', () => {
     expect(workStageOf('validation')).toBe(2);
     expect(workStageOf('publication')).toBe(3);
     for (const role of ['saisie central', 'admin', 'inconnu', undefined]) expect(workStageOf(role)).toBeUndefined();
+  });
+});
+
+describe('transmitConfirmationOf', () => {
+  it('asks saisie to transmit the reform, under "Transmission de la réforme"', () => {
+    expect(transmitConfirmationOf('saisie')).toEqual({
+      title: 'Transmission de la réforme',
+      question: 'Voulez vous transmettre cet enregistrement ?',
+    });
+  });
+
+  it('asks validation to send the record on, under "Transmission de l\'enregistrement"', () => {
+    expect(transmitConfirmationOf('validation')).toEqual({
+      title: "Transmission de l'enregistrement",
+      question: 'Voulez vous envoyer cet enregistrement ?',
+    });
+  });
+
+  it('keeps the transmission wording for any other role', () => {
+    expect(transmitConfirmationOf(undefined).question).toBe('Voulez vous transmettre cet enregistrement ?');
   });
 });

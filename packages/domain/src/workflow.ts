@@ -14,6 +14,7 @@ export const WORKFLOW_MESSAGES = {
   published: 'Réforme publiée avec succès',
   unpublished: 'Publication de la réforme arrêtée',
   confirmTransmit: 'Voulez vous transmettre cet enregistrement ?',
+  confirmSend: 'Voulez vous envoyer cet enregistrement ?',
   confirmPublish: 'Voulez vous publier cette réforme ?',
   confirmUnpublish: 'Voulez vous arrêter de publier cette réforme ?',
   transmitTitle: 'Transmission de la réforme',
@@ -94,6 +95,16 @@ export function transitionOf(
       return { allowed: true, to: stage };
     }
   }
+}
+
+/**
+ * The confirmation of a transmission (spec §4): saisie transmits its record for validation
+ * ("Transmission de la réforme", "Voulez vous transmettre…"); validation sends it on to publication
+ * ("Transmission de l'enregistrement", "Voulez vous envoyer…").
+ */
+export function transmitConfirmationOf(role: string | undefined): { title: string; question: string } {
+  if (role === 'validation') return { title: WORKFLOW_MESSAGES.transmissionErrorTitle, question: WORKFLOW_MESSAGES.confirmSend };
+  return { title: WORKFLOW_MESSAGES.transmitTitle, question: WORKFLOW_MESSAGES.confirmTransmit };
 }
 
 /**

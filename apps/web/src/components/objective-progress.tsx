@@ -9,14 +9,14 @@ interface ObjectiveProgressProps {
 }
 
 /**
- * An objective's progress: a bar and "33,3 %", the unrounded value kept in the title and data-value.
- * The bar speaks the readable figure (aria-valuetext) rather than Mantine's raw "33.333…%".
+ * An objective's progress: a bar and, as readable text, the unrounded percentage of spec §4
+ * ("33,333333333333336 %"). The bar speaks the one-decimal figure (aria-valuetext "33,3 %") rather
+ * than Mantine's raw "33.333…%".
  */
 export function ObjectiveProgress({ value, label }: ObjectiveProgressProps) {
   if (value === null || value === undefined) return null;
-  const text = percentageText(value);
   return (
-    <Group gap="sm" wrap="nowrap" title={`${exactPercentageText(value)} des résultats validés`} data-value={value}>
+    <Group gap="sm" wrap="nowrap" data-value={value}>
       <Progress.Root size="lg" style={{ flex: 1, minWidth: 80 }}>
         <Progress.Section
           value={value}
@@ -27,11 +27,11 @@ export function ObjectiveProgress({ value, label }: ObjectiveProgressProps) {
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={value}
-          aria-valuetext={text}
+          aria-valuetext={percentageText(value)}
         />
       </Progress.Root>
       <Text fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
-        {text}
+        {exactPercentageText(value)}
       </Text>
     </Group>
   );

@@ -43,10 +43,12 @@ export interface AccountRoutesOptions {
 
 /** Spec §7 "Auth and account" (change-password) and "Files and user settings". */
 export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, { db, files, sessions, maxBytes }) => {
+  // One's own password is part of having an account, like `api/user` and `logout`: any signed-in user,
+  // whatever its role (docs/decisions-issue13-roles.md).
   app.post(
     '/api/change-password',
     {
-      config: { access: { feature: 'account', action: 'edit' } },
+      config: { access: 'signed-in' },
       schema: { tags: ['Mon compte'], summary: 'Changer son mot de passe', body: changePasswordSchema },
     },
     async (request) => {

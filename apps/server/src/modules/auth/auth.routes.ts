@@ -95,7 +95,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/api/user-update',
     {
-      config: { access: { feature: 'account', action: 'edit' } },
+      // One's own profile, for any signed-in user (docs/decisions-issue13-roles.md).
+      config: { access: 'signed-in' },
       schema: { tags, summary: 'Met à jour son profil', body: userUpdateSchema },
     },
     async (request) => ok(await auth.updateProfile(authOf(request).userId, request.body), MESSAGES.profileUpdated),

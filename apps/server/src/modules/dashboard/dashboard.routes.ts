@@ -25,7 +25,9 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     async (request) => {
       const auth = authOf(request);
       const role = request.params.role;
-      if (!isRoleName(role) || (role !== auth.role && auth.role !== 'admin')) throw forbidden();
+      // Everyone may ask for its own view, a role of its own included (spec §2.3 "any other role").
+      const isOwnView = role === auth.role;
+      if (!isOwnView && (!isRoleName(role) || auth.role !== 'admin')) throw forbidden();
       // Admin looks at any role's view across every structure.
       return ok(await computeDashboard(db, role, auth.role === 'admin' ? undefined : auth.structureId), MESSAGES.success);
     },

@@ -215,6 +215,31 @@ describe('reform attachments', () => {
     expect(response.json()).toEqual({ message: 'Une réforme publiée ne peut plus être modifiée.' });
   });
 
+  it('gives every uploaded file its chemin, the URL it is read from (spec §3)', async () => {
+    const uploaded = (await upload(saisie, { name_file: 'Étude préalable', file: PDF })).json().data;
+    const chemin = `/api/v1/files/${uploaded.id}`;
+    expect(uploaded).toMatchObject({ id: expect.any(Number), name_file: 'Étude préalable', original_name: 'document.pdf', chemin });
+
+    const created = (await call('POST', 'reformes', saisie, { ...reforme, libref: 'Réforme au chemin', files: [uploaded.id] })).json().data;
+    expect(created.files).toMatchObject([{ id: uploaded.id, name_file: 'Étude préalable', chemin }]);
+    const detail = (await call('GET', `reformes/${created.id}`, saisie)).json().data;
+    expect(detail.files).toMatchObject([{ id: uploaded.id, chemin }]);
+
+    const rowOf = (rows: Array<{ id: number; files: unknown }>) => rows.find((row) => row.id === created.id);
+    const listed = (await call('GET', 'reformes?per_page=10&page=1', saisie)).json().data.data;
+    expect(rowOf(listed)?.files).toEqual([{ id: uploaded.id, name_file: 'Étude préalable', chemin }]);
+    const mine = (await call('GET', 'reformes/users/get-my-list?per_page=10&page=1', saisie)).json().data.data;
+    expect(rowOf(mine)?.files).toEqual([{ id: uploaded.id, name_file: 'Étude préalable', chemin }]);
+    const waiting = (await call('GET', 'reformes/users/get-by-role?per_page=10&page=1', saisie)).json().data.data;
+    expect(rowOf(waiting)?.files).toEqual([{ id: uploaded.id, name_file: 'Étude préalable', chemin }]);
+
+    // The chemin is the download route itself.
+    const read = await t.app.inject({ method: 'GET', url: chemin, headers: saisie });
+    expect(read.statusCode).toBe(200);
+    expect(read.headers['content-type']).toBe('application/pdf');
+    expect(read.rawPayload).toEqual(PDF);
+  });
+
   it('removes an attachment and its stored file', async () => {
     const created = (await call('POST', 'reformes', saisie, { ...reforme, libref: 'Pièce retirée' })).json().data;
     const id = (await upload(saisie, { name_file: 'À retirer', file: PDF, reforme_id: created.id })).json().data.id;

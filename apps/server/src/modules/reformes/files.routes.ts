@@ -8,6 +8,7 @@ import { AppError, fileTooLarge, invalid, notFound } from '../../http/app-error.
 import { ok } from '../../http/envelope.ts';
 import { type AuthContext, authOf } from '../../http/guard.ts';
 import { type FileStore, isPdf } from '../../storage/file-store.ts';
+import { withChemin } from './file-chemin.ts';
 import { findChangeableReforme, findReformeInScope } from './reforme-scope.ts';
 import { REFORME_FILES_FOLDER } from './reformes.service.ts';
 
@@ -92,10 +93,11 @@ export const filesRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore; maxB
           size: reformeFiles.size,
         });
       reply.status(201);
-      return ok(row, REFORME_MESSAGES.fileUploaded);
+      return ok(withChemin(row), REFORME_MESSAGES.fileUploaded);
     },
   );
 
+  // The `chemin` of every attachment (file-chemin.ts) points here.
   app.get(
     '/files/:id',
     {

@@ -185,9 +185,11 @@ export function createObjectifsService(db: Db) {
       return resultatView(auth, id);
     },
 
-    /** Spec §4 "Result status": 0 -> 1 only with at least one follow-up record. */
+    /** Spec §4 "Result status": 0 -> 1 only with at least one follow-up record, and while the result and its objective are active. */
     async validateResultat(auth: AuthContext, id: number) {
       const current = await resultatView(auth, id);
+      const [objectif] = await db.select({ is_active: objectifs.is_active }).from(objectifs).where(eq(objectifs.id, current.objectif_id));
+      if (!current.is_active || !objectif?.is_active) throw conflict(REFORME_MESSAGES.resultInactive);
       if (current.status === 1) throw conflict(REFORME_MESSAGES.resultAlreadyValidated);
       if (current.suivi_results.length === 0) throw conflict(REFORME_MESSAGES.resultNeedsFollowUp);
       const updated = await db

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { REFORME_CHANGE_MESSAGES } from '@reformes/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { objectifs, permissions, reformes, resultats, rolePermissions, roles, suiviResults } from '../../db/schema/index.ts';
@@ -400,8 +401,23 @@ describe('reforms', () => {
     });
   });
 
+  /** An objective with one expected result on the reform, made by saisie. */
+  async function objectifWithResult(reformeId: number) {
+    const objectif = (await call('POST', 'objectifs', saisie, { reforme_id: reformeId, libobjectif: 'Objectif éphémère' })).json().data;
+    const resultat = (
+      await call('POST', 'resultats', saisie, {
+        objectif_id: objectif.id,
+        libresult: 'Résultat éphémère',
+        indicateur: 'Taux',
+        valeur_cible: '100',
+        valeurref: '0',
+      })
+    ).json().data;
+    return { objectif, resultat };
+  }
+
   describe('delete', () => {
-    it('deletes a reform with its objectives, results, follow-up records and stored PDF', async () => {
+    it('deletes a reform with its objectives, results and stored PDF', async () => {
       const upload = new FormData();
       upload.append('name_file', 'Note de cadrage');
       upload.append('file', new Blob([PDF], { type: 'application/pdf' }), 'cadrage.pdf');
@@ -410,24 +426,7 @@ describe('reforms', () => {
       const created = (await call('POST', 'reformes', saisie, { ...valid, libref: 'À supprimer', files: [stored.json().data.id] })).json()
         .data;
       expect(created.files).toMatchObject([{ id: stored.json().data.id, name_file: 'Note de cadrage' }]);
-      const objectif = (await call('POST', 'objectifs', saisie, { reforme_id: created.id, libobjectif: 'Objectif éphémère' })).json().data;
-      const resultat = (
-        await call('POST', 'resultats', saisie, {
-          objectif_id: objectif.id,
-          libresult: 'Résultat éphémère',
-          indicateur: 'Taux',
-          valeur_cible: '100',
-          valeurref: '0',
-        })
-      ).json().data;
-      const suivi = await call('POST', 'suivi-results', saisie, {
-        result_id: resultat.id,
-        taux_realisat: 10,
-        valeur_realise: 10,
-        date: '2026-02-01',
-      });
-      expect(suivi.statusCode).toBe(201);
-      expect(await t.db.select().from(suiviResults).where(eq(suiviResults.result_id, resultat.id))).toHaveLength(1);
+      const { objectif, resultat } = await objectifWithResult(created.id);
       const folder = path.join(t.config.storageDir, 'reformes');
       const filesBefore = fs.readdirSync(folder);
       expect(filesBefore.length).toBeGreaterThan(0);
@@ -438,14 +437,32 @@ describe('reforms', () => {
       expect((await call('GET', `reformes/${created.id}`, saisie)).statusCode).toBe(404);
       expect(await t.db.select().from(objectifs).where(eq(objectifs.reforme_id, created.id))).toEqual([]);
       expect(await t.db.select().from(resultats).where(eq(resultats.objectif_id, objectif.id))).toEqual([]);
+      expect(await t.db.select().from(resultats).where(eq(resultats.id, resultat.id))).toEqual([]);
+      expect(fs.readdirSync(folder)).toHaveLength(filesBefore.length - 1);
+      expect((await t.app.inject({ method: 'GET', url: `/api/v1/files/${stored.json().data.id}`, headers: saisie })).statusCode).toBe(404);
+    });
+
+    it('refuses to delete a reform that holds follow-up records, and keeps everything (409)', async () => {
+      const created = (await call('POST', 'reformes', saisie, { ...valid, libref: 'Suivie' })).json().data;
+      const { resultat } = await objectifWithResult(created.id);
+      const suivi = await call('POST', 'suivi-results', saisie, {
+        result_id: resultat.id,
+        taux_realisat: 10,
+        valeur_realise: 10,
+        date: '2026-02-01',
+      });
+      expect(suivi.statusCode).toBe(201);
+
+      const response = await call('DELETE', `reformes/${created.id}`, saisie);
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ message: REFORME_CHANGE_MESSAGES.followUpDelete });
+      expect((await call('GET', `reformes/${created.id}`, saisie)).statusCode).toBe(200);
       expect(
         await t.db
           .select()
           .from(suiviResults)
           .where(inArray(suiviResults.result_id, [resultat.id])),
-      ).toEqual([]);
-      expect(fs.readdirSync(folder)).toHaveLength(filesBefore.length - 1);
-      expect((await t.app.inject({ method: 'GET', url: `/api/v1/files/${stored.json().data.id}`, headers: saisie })).statusCode).toBe(404);
+      ).toHaveLength(1);
     });
 
     it('answers 404 to a second deletion', async () => {

@@ -6,8 +6,9 @@ import { invalid } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/guard.ts';
 import type { PageQuery } from '../../http/pagination.ts';
 import type { FileStore } from '../../storage/file-store.ts';
+import { withChemin } from './file-chemin.ts';
 import { filterConditions, type ReformeConditions, reformeIdPage, reformeSearch, scopeCondition, withRows } from './reforme-pages.ts';
-import { assertCanChange, findReformeInScope } from './reforme-scope.ts';
+import { findChangeableReforme, findReformeInScope } from './reforme-scope.ts';
 import { objectifTreesOf } from './suivi.service.ts';
 
 export const REFORME_FILES_FOLDER = 'reformes';
@@ -36,7 +37,7 @@ export function createReformesService({ db, files }: { db: Db; files: FileStore 
       .innerJoin(covers, eq(covers.id, reformes.couverture_id))
       .innerJoin(structures, eq(structures.id, reformes.structure_id))
       .where(inArray(reformes.id, ids));
-    const byId = new Map(found.map((row) => [row.id, row]));
+    const byId = new Map(found.map((row) => [row.id, { ...row, files: row.files.map(withChemin) }]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
@@ -116,7 +117,7 @@ export function createReformesService({ db, files }: { db: Db; files: FileStore 
     return {
       ...row,
       objectifs: objectifsOf(id).map((objectif) => ({ ...objectif, reforme: { id, libref: row.libref } })),
-      files: fileRows,
+      files: fileRows.map(withChemin),
       history,
       // The instruction of a return for correction shows while the reform waits where it was sent back.
       affectation: last && last.sens === 1 && last.to_stage === row.stage ? { instruction: last.instruction } : null,
@@ -157,9 +158,8 @@ export function createReformesService({ db, files }: { db: Db; files: FileStore 
     },
 
     async update(auth: AuthContext, id: number, input: Reforme) {
-      const reforme = await findReformeInScope(db, auth, id);
-      assertCanChange(auth, reforme);
       await db.transaction(async (tx) => {
+        await findChangeableReforme(tx, auth, id, 'edit');
         await tx
           .update(reformes)
           .set({
@@ -173,19 +173,26 @@ export function createReformesService({ db, files }: { db: Db; files: FileStore 
       return detail(auth, id);
     },
 
-    /** Objectives, results, follow-up, history and attachments go with the reform. */
+    /**
+     * Objectives, results, history and attachments go with the reform; the change rule has already kept
+     * a reform with follow-up records (or a published one) from coming here. Stored files are removed
+     * once the rows are gone for good.
+     */
     async remove(auth: AuthContext, id: number) {
-      const reforme = await findReformeInScope(db, auth, id);
-      assertCanChange(auth, reforme);
-      const stored = await db.select({ name: reformeFiles.name }).from(reformeFiles).where(eq(reformeFiles.reforme_id, id));
-      await db.delete(reformes).where(eq(reformes.id, id));
+      const stored = await db.transaction(async (tx) => {
+        await findChangeableReforme(tx, auth, id, 'delete');
+        const names = await tx.select({ name: reformeFiles.name }).from(reformeFiles).where(eq(reformeFiles.reforme_id, id));
+        await tx.delete(reformes).where(eq(reformes.id, id));
+        return names;
+      });
       await Promise.all(stored.map((file) => files.remove(REFORME_FILES_FOLDER, file.name)));
     },
 
     async setActive(auth: AuthContext, id: number, isActive: boolean) {
-      const reforme = await findReformeInScope(db, auth, id);
-      assertCanChange(auth, reforme);
-      await db.update(reformes).set({ is_active: isActive, updated_at: new Date() }).where(eq(reformes.id, id));
+      await db.transaction(async (tx) => {
+        await findChangeableReforme(tx, auth, id, 'status');
+        await tx.update(reformes).set({ is_active: isActive, updated_at: new Date() }).where(eq(reformes.id, id));
+      });
       return detail(auth, id);
     },
   };

@@ -24,6 +24,7 @@ interface ReformeRow {
   id: number;
   structure_id: number;
   is_active: boolean;
+  stage: number;
 }
 
 const MESSAGES = {
@@ -328,7 +329,8 @@ describe('follow-up records (suivi-results)', () => {
     });
 
     it('leaves out a deactivated reform', async () => {
-      const target = allReformes.find((row) => row.structure_id === structureId.MS && row.is_active);
+      // Saisie central changes reforms at its own stage, publication (3).
+      const target = allReformes.find((row) => row.structure_id === structureId.MS && row.is_active && row.stage === 3);
       if (!target) throw new Error('no active MS reform');
       expect((await call('GET', `reformes/${target.id}/state/0`, central)).statusCode).toBe(200);
       expect((await nested(saisie)).map((row) => row.id)).not.toContain(target.id);

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { objectifs, reformes, resultats, suiviResults } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../http/app-error.ts';
+import { AppError, conflict, notFound } from '../../http/app-error.ts';
 import { listEnvelope, ok, plainList } from '../../http/envelope.ts';
 import { type AuthContext, authOf } from '../../http/guard.ts';
 import { pageQuerySchema } from '../../http/pagination.ts';
@@ -84,13 +84,14 @@ export const suiviRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       const created = await db.transaction(async (tx) => {
         // Lock the result so two records cannot both pass the "not before the last one" rule.
         const [result] = await tx
-          .select({ id: resultats.id })
+          .select({ id: resultats.id, isActive: resultats.is_active, isObjectifActive: objectifs.is_active })
           .from(resultats)
           .innerJoin(objectifs, eq(objectifs.id, resultats.objectif_id))
           .innerJoin(reformes, eq(reformes.id, objectifs.reforme_id))
           .where(and(eq(resultats.id, input.result_id), reformeScope(auth)))
           .for('update', { of: resultats });
         if (!result) throw notFound();
+        if (!result.isActive || !result.isObjectifActive) throw conflict(SUIVI_MESSAGES.resultInactive);
         const records = await tx.select({ date: suiviResults.date }).from(suiviResults).where(eq(suiviResults.result_id, input.result_id));
         if (isBeforeLastRecord(input.date, records))
           throw new AppError(422, SUIVI_MESSAGES.dateBeforeLast, { date: [SUIVI_MESSAGES.dateBeforeLast] });

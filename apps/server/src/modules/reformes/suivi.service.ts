@@ -1,4 +1,4 @@
-import { asc, desc, getTableColumns, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { objectifs, reformes, resultats, suiviResults } from '../../db/schema/index.ts';
 import type { PageQuery } from '../../http/pagination.ts';
@@ -14,20 +14,29 @@ const suiviReformeColumns = {
 
 /**
  * The objectives of these reforms, each with its expected results and their follow-up records (oldest
- * first), grouped by reform: three queries whatever the number of reforms.
+ * first), grouped by reform: three queries whatever the number of reforms. With `activeOnly`, deactivated
+ * objectives (with all their results) and deactivated results are left out, as everywhere but the
+ * management screens: `objectifTreesOf(db, [id], { activeOnly: true })`.
  */
-export async function objectifTreesOf(db: Db, reformeIds: number[]) {
+export async function objectifTreesOf(db: Db, reformeIds: number[], { activeOnly = false }: { activeOnly?: boolean } = {}) {
   const objectifRows = reformeIds.length
-    ? await db.select().from(objectifs).where(inArray(objectifs.reforme_id, reformeIds)).orderBy(asc(objectifs.id))
+    ? await db
+        .select()
+        .from(objectifs)
+        .where(and(inArray(objectifs.reforme_id, reformeIds), activeOnly ? eq(objectifs.is_active, true) : undefined))
+        .orderBy(asc(objectifs.id))
     : [];
   const resultRows = objectifRows.length
     ? await db
         .select()
         .from(resultats)
         .where(
-          inArray(
-            resultats.objectif_id,
-            objectifRows.map((row) => row.id),
+          and(
+            inArray(
+              resultats.objectif_id,
+              objectifRows.map((row) => row.id),
+            ),
+            activeOnly ? eq(resultats.is_active, true) : undefined,
           ),
         )
         .orderBy(asc(resultats.id))
@@ -53,15 +62,17 @@ export async function objectifTreesOf(db: Db, reformeIds: number[]) {
   return (reformeId: number) => trees.filter((objectif) => objectif.reforme_id === reformeId);
 }
 
+/** The follow-up screens and the public page show what is active only. */
 async function nest(db: Db, reformeRows: Array<{ id: number } & Record<string, unknown>>) {
   const treeOf = await objectifTreesOf(
     db,
     reformeRows.map((row) => row.id),
+    { activeOnly: true },
   );
   return reformeRows.map((reforme) => ({ ...reforme, objectifs: treeOf(reforme.id) }));
 }
 
-/** The reforms matching `where` (one, in practice: by id), with their objectives, results and follow-up records. */
+/** The reforms matching `where` (one, in practice: by id), with their active objectives, results and follow-up records. */
 export async function nestedSuivi(db: Db, where: SQL | undefined) {
   const rows = await db.select(suiviReformeColumns).from(reformes).where(where).orderBy(desc(reformes.date_enreg), desc(reformes.id));
   return nest(db, rows);

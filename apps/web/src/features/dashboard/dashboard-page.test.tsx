@@ -65,10 +65,35 @@ describe('dashboard', () => {
 
   it('shows the failure titled Tableau de bord', async () => {
     signInAs();
-    fakeServer({ 'GET dash/': { status: 403, body: { message: 'Accès refusé' } } });
+    fakeServer({ 'GET dash/': { status: 500, body: { message: 'Erreur interne du serveur' } } });
     renderApp('/admin/dashboard');
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText(TITLES.dashboard)).toBeInTheDocument();
-    expect(within(alert).getByText('Accès refusé')).toBeInTheDocument();
+    expect(within(alert).getByText('Erreur interne du serveur')).toBeInTheDocument();
+  });
+
+  it('shows the three common cards to a role of its own that holds the dashboard right', async () => {
+    signInAs(aUser({ roles: [{ id: 9, name: 'observateur' }] }));
+    fakeServer({ 'GET dash/': { body: { message: 'ok', data: { ...figures, total_pending: 0 } } } });
+    renderApp('/admin/dashboard');
+    expect(await screen.findByText('Réformes', { selector: 'p' })).toBeInTheDocument();
+    expect(card('Réformes').getByText('31')).toBeInTheDocument();
+    expect(card('Réformes institutionnelles').getByText('9')).toBeInTheDocument();
+    expect(screen.queryByText(/en attente/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Compte Utilisateurs')).not.toBeInTheDocument();
+  });
+
+  it('says there is no indicator, without any error, to a role refused the counters (403)', async () => {
+    signInAs(aUser({ roles: [{ id: 9, name: 'observateur' }] }));
+    fakeServer({
+      'GET dash/': { status: 403, body: { message: "Vous n'avez pas les droits nécessaires pour effectuer cette action." } },
+    });
+    renderApp('/admin/dashboard');
+    expect(await screen.findByText('Aucun indicateur pour votre rôle')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Mon compte');
+    expect(screen.getByRole('heading', { name: 'Tableau de bord', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText(/droits nécessaires/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Réformes', { selector: 'p' })).not.toBeInTheDocument();
   });
 });

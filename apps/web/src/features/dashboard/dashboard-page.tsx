@@ -1,6 +1,7 @@
-import { Center, Loader, SimpleGrid, Stack, Title } from '@mantine/core';
-import { ETATS_MOR, MESSAGES, roleOf, statCardsOf, TITLES } from '@reformes/domain';
+import { Center, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { DASHBOARD_MESSAGES, ETATS_MOR, MESSAGES, roleOf, statCardsOf, TITLES } from '@reformes/domain';
 import { useQuery } from '@tanstack/react-query';
+import { ApiError } from '../../api/api-error.ts';
 import { useSession } from '../../app/use-session.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { BarChart } from './bar-chart.tsx';
@@ -27,7 +28,9 @@ export function DashboardPage() {
           <Loader aria-label={MESSAGES.loading} />
         </Center>
       )}
-      {dashboard.isError && <ErrorAlert title={TITLES.dashboard} error={dashboard.error} />}
+      {dashboard.isError &&
+        // A role without the dashboard right (a role of its own, spec §2.3) has nothing to see, which is no failure.
+        (isRefusal(dashboard.error) ? <NoIndicator /> : <ErrorAlert title={TITLES.dashboard} error={dashboard.error} />)}
       {dashboard.data && (
         <>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
@@ -56,5 +59,20 @@ export function DashboardPage() {
         </>
       )}
     </Stack>
+  );
+}
+
+function isRefusal(error: Error): boolean {
+  return error instanceof ApiError && error.status === 403;
+}
+
+function NoIndicator() {
+  return (
+    <Paper withBorder radius="md" p="lg" role="status">
+      <Text fw={600}>{DASHBOARD_MESSAGES.noIndicator}</Text>
+      <Text size="sm" c="dimmed" mt={4}>
+        {DASHBOARD_MESSAGES.noIndicatorHint}
+      </Text>
+    </Paper>
   );
 }

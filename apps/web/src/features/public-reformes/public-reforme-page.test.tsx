@@ -76,6 +76,7 @@ describe('public page of a published reform', { timeout: 60_000 }, () => {
     const objectif = screen.getByRole('article', { name: 'Simplifier les démarches' });
     const bar = within(objectif).getByRole('progressbar');
     expect(plain(bar.getAttribute('aria-valuetext'))).toBe('66,7 %');
+    expect(plain(within(objectif).getByText(/66,6/).textContent)).toBe('66,66666666666666 %');
     const rows = within(within(objectif).getByRole('table')).getAllByRole('row');
     expect(plain(rows[1].textContent)).toContain('40,5au 15 mars 2026');
     expect(plain(rows[1].textContent)).toContain('35 %');

@@ -2,14 +2,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ActionIcon, Button, Group, Loader, Modal, Stack, Table, Text, Textarea, Tooltip } from '@mantine/core';
 import { objectifSchema, REFORME_MESSAGES } from '@reformes/domain';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { showApiError } from '../../api/show-api-error.tsx';
 import { ConfirmDialog } from '../../components/list-page/confirm-dialog.tsx';
+import { StatusBadge } from '../../components/list-page/status-badge.tsx';
 import { notifySuccess } from '../../components/notify.tsx';
-import { createObjectif, deleteObjectif, OBJECTIFS_KEY, objectifsOfReformeQuery, updateObjectif } from './objectifs-api.ts';
-import { type ObjectifRow, REFORMES_KEY } from './reformes-api.ts';
+import { createObjectif, deleteObjectif, objectifsOfReformeQuery, updateObjectif, useReloadObjectifs } from './objectifs-api.ts';
+import { StateButton, useStateChange } from './objectifs-state.tsx';
+import type { ObjectifRow } from './reformes-api.ts';
 
 interface ObjectifsModalProps {
   /** The reform whose objectives are defined; the modal is closed when undefined. */
@@ -17,7 +19,10 @@ interface ObjectifsModalProps {
   onClose: () => void;
 }
 
-/** "Définir les objectifs": the reform's objectives, each editable and removable, and the form to add one. */
+/**
+ * "Définir les objectifs": the reform's objectives with their state (Actif / Bloqué), each editable,
+ * removable and, with the right, activated or deactivated; and the form to add one.
+ */
 export function ObjectifsModal({ reforme, onClose }: ObjectifsModalProps) {
   return (
     <Modal
@@ -34,16 +39,10 @@ export function ObjectifsModal({ reforme, onClose }: ObjectifsModalProps) {
   );
 }
 
-/** Reloads what shows objectives: the objectives lists and the reforms' detail sheets. */
-export function useReloadObjectifs() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: OBJECTIFS_KEY }), queryClient.invalidateQueries({ queryKey: REFORMES_KEY })]);
-}
-
 function ObjectifsEditor({ reforme, onClose }: { reforme: { id: number; libref: string }; onClose: () => void }) {
   const objectifs = useQuery(objectifsOfReformeQuery(reforme.id));
   const reload = useReloadObjectifs();
+  const state = useStateChange('objectifs');
   const [editing, setEditing] = useState<ObjectifRow>();
   const [removing, setRemoving] = useState<ObjectifRow>();
 
@@ -100,8 +99,9 @@ function ObjectifsEditor({ reforme, onClose }: { reforme: { id: number; libref: 
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Objectif</Table.Th>
-              <Table.Th w={110}>Résultats</Table.Th>
-              <Table.Th w={100}>Actions</Table.Th>
+              <Table.Th w={90}>Résultats</Table.Th>
+              <Table.Th w={90}>État</Table.Th>
+              <Table.Th w={state.can ? 190 : 100}>Actions</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -109,6 +109,9 @@ function ObjectifsEditor({ reforme, onClose }: { reforme: { id: number; libref: 
               <Table.Tr key={objectif.id}>
                 <Table.Td>{objectif.libobjectif}</Table.Td>
                 <Table.Td>{objectif.results?.length ?? 0}</Table.Td>
+                <Table.Td>
+                  <StatusBadge isActive={objectif.is_active} />
+                </Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
                     <Tooltip label="Modifier">
@@ -130,6 +133,13 @@ function ObjectifsEditor({ reforme, onClose }: { reforme: { id: number; libref: 
                         <IconTrash size={16} aria-hidden />
                       </ActionIcon>
                     </Tooltip>
+                    {state.can && (
+                      <StateButton
+                        isActive={objectif.is_active}
+                        disabled={state.change.isPending}
+                        onClick={() => state.change.mutate({ id: objectif.id, isActive: !objectif.is_active })}
+                      />
+                    )}
                   </Group>
                 </Table.Td>
               </Table.Tr>

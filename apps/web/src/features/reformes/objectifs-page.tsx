@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type ListConfig, serverOptionsOf } from '../../components/list-page/list-config.ts';
 import { ListPage } from '../../components/list-page/list-page.tsx';
+import { StatusBadge } from '../../components/list-page/status-badge.tsx';
 import { fetchReformesPage, objectifQuery } from './objectifs-api.ts';
 import { type ObjectifRow, REFORMES_KEY } from './reformes-api.ts';
 import { ResultatModal } from './resultat-modal.tsx';
@@ -26,7 +27,7 @@ function ObjectifResults({ id }: { id: number }) {
             {result.libresult}
           </Text>{' '}
           — {result.indicateur} : cible {Number(result.valeur_cible).toLocaleString('fr-FR')}, référence{' '}
-          {Number(result.valeurref).toLocaleString('fr-FR')} ({resultStatusText(result.status)})
+          {Number(result.valeurref).toLocaleString('fr-FR')} ({resultStatusText(result.status)}) <StatusBadge isActive={result.is_active} />
         </List.Item>
       ))}
     </List>
@@ -38,9 +39,11 @@ export const objectifsList: ListConfig<ObjectifListRow> = {
   feature: 'objectifs',
   title: 'Liste des objectifs',
   errorTitle: REFORME_MESSAGES.objectifsTitle,
+  statusErrorTitle: REFORME_MESSAGES.objectifsTitle,
   columns: [
     { label: 'Libellé', render: (row) => row.libobjectif },
     { label: 'Réformes', render: (row) => row.reforme?.libref ?? '' },
+    { label: 'Statut', render: (row) => <StatusBadge isActive={row.is_active} /> },
   ],
   searchValues: (row) => [row.libobjectif, row.reforme?.libref],
   rowLabel: (row) => row.libobjectif,
@@ -69,6 +72,7 @@ export const objectifsList: ListConfig<ObjectifListRow> = {
     fields: [
       { label: 'Libellé', value: (row) => row.libobjectif },
       { label: 'Réforme', value: (row) => row.reforme?.libref ?? '' },
+      { label: 'Statut', value: (row) => <StatusBadge isActive={row.is_active} /> },
       { label: 'Résultats attendus', value: (row) => <ObjectifResults id={row.id} /> },
     ],
   },

@@ -12,6 +12,8 @@ import { ViewFileButton } from './view-file-button.tsx';
 interface ReformeDetailModalProps {
   /** The reform shown; the modal is closed when undefined. */
   reformeId: number | undefined;
+  /** Spec §4: in "Liste des réformes à valider" a result reads "En attente d'atteinte" or "atteint". */
+  inValidationList?: boolean;
   onClose: () => void;
 }
 
@@ -19,7 +21,7 @@ interface ReformeDetailModalProps {
  * The reform's detail (spec §2.10): the sheet, its objectives and results, its attachments and its
  * history, with the return instruction on top when the reform was sent back. "Imprimer" prints the sheet.
  */
-export function ReformeDetailModal({ reformeId, onClose }: ReformeDetailModalProps) {
+export function ReformeDetailModal({ reformeId, inValidationList = false, onClose }: ReformeDetailModalProps) {
   return (
     <Modal
       opened={reformeId !== undefined}
@@ -30,12 +32,20 @@ export function ReformeDetailModal({ reformeId, onClose }: ReformeDetailModalPro
       closeOnEscape={false}
       closeButtonProps={{ 'aria-label': 'Fermer' }}
     >
-      {reformeId !== undefined && <ReformeDetailContent reformeId={reformeId} onClose={onClose} />}
+      {reformeId !== undefined && <ReformeDetailContent reformeId={reformeId} inValidationList={inValidationList} onClose={onClose} />}
     </Modal>
   );
 }
 
-function ReformeDetailContent({ reformeId, onClose }: { reformeId: number; onClose: () => void }) {
+function ReformeDetailContent({
+  reformeId,
+  inValidationList,
+  onClose,
+}: {
+  reformeId: number;
+  inValidationList: boolean;
+  onClose: () => void;
+}) {
   const reforme = useQuery(reformeQuery(reformeId));
   if (reforme.isPending) {
     return (
@@ -45,10 +55,18 @@ function ReformeDetailContent({ reformeId, onClose }: { reformeId: number; onClo
     );
   }
   if (reforme.isError) return <ErrorAlert title={REFORME_MESSAGES.errorTitle} error={reforme.error} />;
-  return <ReformeDetailTabs reforme={reforme.data} onClose={onClose} />;
+  return <ReformeDetailTabs reforme={reforme.data} inValidationList={inValidationList} onClose={onClose} />;
 }
 
-function ReformeDetailTabs({ reforme, onClose }: { reforme: ReformeDetail; onClose: () => void }) {
+function ReformeDetailTabs({
+  reforme,
+  inValidationList,
+  onClose,
+}: {
+  reforme: ReformeDetail;
+  inValidationList: boolean;
+  onClose: () => void;
+}) {
   return (
     <Stack>
       {reforme.affectation?.instruction && (
@@ -70,7 +88,7 @@ function ReformeDetailTabs({ reforme, onClose }: { reforme: ReformeDetail; onClo
           <ReformeSheet reforme={reforme} />
         </Tabs.Panel>
         <Tabs.Panel value="objectifs" pt="md">
-          <ObjectifsView objectifs={reforme.objectifs} />
+          <ObjectifsView objectifs={reforme.objectifs} inValidationList={inValidationList} />
         </Tabs.Panel>
         <Tabs.Panel value="files" pt="md">
           {reforme.files.length === 0 ? (
@@ -108,7 +126,7 @@ function ReformeDetailTabs({ reforme, onClose }: { reforme: ReformeDetail; onClo
           Fermer
         </Button>
       </Group>
-      <ReformePrintSheet reforme={reforme} />
+      <ReformePrintSheet reforme={reforme} inValidationList={inValidationList} />
     </Stack>
   );
 }

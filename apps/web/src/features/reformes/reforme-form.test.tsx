@@ -27,6 +27,7 @@ const REQUIRED = [
   REFORME_MESSAGES.struct_impl,
   REFORME_MESSAGES.date_debut,
   REFORME_MESSAGES.date_fin,
+  REFORME_MESSAGES.periodexe,
 ];
 
 function detail(overrides: Record<string, unknown> = {}) {
@@ -130,6 +131,23 @@ describe('reform form', { timeout: 60_000 }, () => {
     expect(screen.queryByText(REFORME_MESSAGES.popul_cible)).not.toBeInTheDocument();
   });
 
+  it('says "La période d\'execution est requise" once the period is left with a date missing, and no more once both are given', async () => {
+    const { user } = openCreate();
+    const period = await screen.findByRole('textbox', { name: "Période d'exécution" });
+    await user.type(screen.getByRole('textbox', { name: 'Date de début' }), '15/01/2026');
+    await user.tab();
+    expect(screen.queryByText(REFORME_MESSAGES.periodexe)).not.toBeInTheDocument();
+    await user.click(period);
+    await user.tab();
+    expect(await screen.findByText(REFORME_MESSAGES.periodexe)).toBeInTheDocument();
+    expect(period).toHaveAccessibleDescription(REFORME_MESSAGES.periodexe);
+
+    await user.type(screen.getByRole('textbox', { name: 'Date de fin' }), '31/12/2026');
+    await user.tab();
+    expect(period).toHaveValue('Du 15/01/2026 au 31/12/2026');
+    await waitFor(() => expect(screen.queryByText(REFORME_MESSAGES.periodexe)).not.toBeInTheDocument());
+  });
+
   it('builds the period from typed dates and refuses a start after the end with "Date Incorrect"', async () => {
     const { user, fetchMock } = openCreate();
     await fillValidForm(user);
@@ -210,7 +228,7 @@ describe('reform form', { timeout: 60_000 }, () => {
 
   it('locks a published reform for saisie', async () => {
     signInAs(aUser({ roles: [{ id: 1, name: 'saisie' }] }));
-    fakeServer({ ...lookups, 'GET reformes/9': { body: { message: 'ok', data: detail({ isPublished: true }) } } });
+    fakeServer({ ...lookups, 'GET reformes/9': { body: { message: 'ok', data: detail({ isPublished: true, stage: 3 }) } } });
     renderApp('/admin/edit-reforme/9');
     expect(await screen.findByText(REFORME_MESSAGES.published)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Enregistrer' })).toBeDisabled();

@@ -25,6 +25,8 @@ export interface ReformeFormValues {
   struct_impl: string;
   date_debut: string;
   date_fin: string;
+  /** Read-only: the period text of the two dates; only here so that its required message has a field. */
+  periodexe: string;
   cadreinst_mor: string;
   etat_mor: string;
   montant_prevu: string;
@@ -78,6 +80,7 @@ export function formValuesOf(reforme: ReformeDetail | undefined): ReformeFormVal
     struct_impl: text(reforme?.struct_impl),
     date_debut: text(reforme?.date_debut).slice(0, 10),
     date_fin: text(reforme?.date_fin).slice(0, 10),
+    periodexe: text(reforme?.periodexe),
     cadreinst_mor: text(reforme?.cadreinst_mor),
     etat_mor: text(reforme?.etat_mor),
     montant_prevu: formatEuro(reforme?.montant_prevu),
@@ -96,8 +99,8 @@ interface ReformeFormProps {
   /** Spec §6: only saisie central chooses the structure. */
   withStructure: boolean;
   saving: boolean;
-  /** Read-only: a published reform that the role may no longer change. */
-  locked?: boolean;
+  /** Why the reform may not be changed now (the domain's change rule); the form is read-only when set. */
+  locked?: string;
   /** Receives the schema's output (ids and amounts as numbers) and the pending uploads' ids. */
   onSubmit: (payload: ReformePayload) => Promise<void>;
   onCancel: () => void;
@@ -111,7 +114,7 @@ export function ReformeForm({ role, reforme, withStructure, saving, locked, onSu
     handleSubmit,
     setError,
     getValues,
-    formState: { errors },
+    formState: { errors, touchedFields, isSubmitted },
   } = useForm<ReformeFormValues>({
     resolver: reformeResolver(withStructure ? role : undefined),
     // Spec §5: a message shows once its field is touched or changed (and for every field on submit).
@@ -127,7 +130,7 @@ export function ReformeForm({ role, reforme, withStructure, saving, locked, onSu
   const submit = handleSubmit(
     async (values) => {
       try {
-        await onSubmit({ ...(values as unknown as ReformePayload), files: pending.map((file) => file.id) });
+        await onSubmit({ ...(values as unknown as ReformePayload), periodexe: period, files: pending.map((file) => file.id) });
       } catch (error) {
         // The server's field messages go under their fields too.
         if (error instanceof ApiError && error.errorsList) {
@@ -143,16 +146,18 @@ export function ReformeForm({ role, reforme, withStructure, saving, locked, onSu
   );
 
   const message = (field: FieldName) => errors[field]?.message;
+  // The period cannot be changed, only left: its message shows once it was, or on submit (spec §5).
+  const periodMessage = touchedFields.periodexe || isSubmitted ? message('periodexe') : undefined;
 
   return (
     <form noValidate onSubmit={submit} aria-label={isUpdate ? 'Modifier la réforme' : 'Enregistrer une réforme'}>
       <Stack>
         {locked && (
           <Alert color="yellow" icon={<IconAlertTriangle aria-hidden />}>
-            {REFORME_MESSAGES.published}
+            {locked}
           </Alert>
         )}
-        <Fieldset styles={LEGEND_STYLES} legend="Informations Générales" disabled={locked}>
+        <Fieldset styles={LEGEND_STYLES} legend="Informations Générales" disabled={!!locked}>
           <Stack>
             <TextInput label="Libellé de la réforme" withAsterisk error={message('libref')} {...register('libref')} />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -220,7 +225,7 @@ export function ReformeForm({ role, reforme, withStructure, saving, locked, onSu
           </Stack>
         </Fieldset>
 
-        <Fieldset styles={LEGEND_STYLES} legend="Structure et période" disabled={locked}>
+        <Fieldset styles={LEGEND_STYLES} legend="Structure et période" disabled={!!locked}>
           <Stack>
             <Textarea
               label="Structures impliquées"
@@ -233,14 +238,31 @@ export function ReformeForm({ role, reforme, withStructure, saving, locked, onSu
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
               <DateField control={control} name="date_debut" label="Date de début" error={message('date_debut')} />
               <DateField control={control} name="date_fin" label="Date de fin" error={message('date_fin')} />
-              <TextInput label="Période d'exécution" value={period} readOnly variant="filled" placeholder="Du jj/mm/aaaa au jj/mm/aaaa" />
+              <Controller
+                name="periodexe"
+                control={control}
+                render={({ field }) => (
+                  <TextInput
+                    label="Période d'exécution"
+                    withAsterisk
+                    value={period}
+                    readOnly
+                    variant="filled"
+                    placeholder="Du jj/mm/aaaa au jj/mm/aaaa"
+                    error={periodMessage}
+                    name={field.name}
+                    onBlur={field.onBlur}
+                    ref={field.ref}
+                  />
+                )}
+              />
             </SimpleGrid>
           </Stack>
         </Fieldset>
 
         {withStructure && (
           // Spec §2.10 spells the create screen's legend "Struture en charge".
-          <Fieldset styles={LEGEND_STYLES} legend={isUpdate ? 'Structure en charge' : 'Struture en charge'} disabled={locked}>
+          <Fieldset styles={LEGEND_STYLES} legend={isUpdate ? 'Structure en charge' : 'Struture en charge'} disabled={!!locked}>
             <LookupField
               control={control}
               name="structure_id"
@@ -252,15 +274,15 @@ export function ReformeForm({ role, reforme, withStructure, saving, locked, onSu
           </Fieldset>
         )}
 
-        <Fieldset styles={LEGEND_STYLES} legend="Documentation" disabled={locked}>
-          <ReformeFilesField existing={reforme?.files ?? []} pending={pending} onPendingChange={setPending} disabled={locked} />
+        <Fieldset styles={LEGEND_STYLES} legend="Documentation" disabled={!!locked}>
+          <ReformeFilesField existing={reforme?.files ?? []} pending={pending} onPendingChange={setPending} disabled={!!locked} />
         </Fieldset>
 
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
             Annuler
           </Button>
-          <Button type="submit" loading={saving} disabled={locked} leftSection={<IconDeviceFloppy size={16} aria-hidden />}>
+          <Button type="submit" loading={saving} disabled={!!locked} leftSection={<IconDeviceFloppy size={16} aria-hidden />}>
             Enregistrer
           </Button>
         </Group>
@@ -281,6 +303,8 @@ function DateField({ control, name, label, error }: ControlledFieldProps) {
     <Controller
       name={name}
       control={control}
+      // The period is made of both dates: its message follows them.
+      rules={{ deps: ['periodexe'] }}
       render={({ field }) => (
         <FrenchDateInput
           label={label}

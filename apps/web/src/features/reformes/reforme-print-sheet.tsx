@@ -1,4 +1,4 @@
-import { objectivePercentage, REFORME_MESSAGES, resultStatusText } from '@reformes/domain';
+import { exactPercentageText, objectivePercentage, REFORME_MESSAGES, resultStatusText } from '@reformes/domain';
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import './reforme-print.css';
@@ -10,7 +10,7 @@ import type { ReformeDetail } from './reformes-api.ts';
  * The detail sheet as printed: rendered straight under <body>, hidden on screen, and the only
  * thing on paper (reforme-print.css). Plain HTML so that it prints the same in every browser.
  */
-export function ReformePrintSheet({ reforme }: { reforme: ReformeDetail }) {
+export function ReformePrintSheet({ reforme, inValidationList = false }: { reforme: ReformeDetail; inValidationList?: boolean }) {
   const [root] = useState(() => {
     const element = document.createElement('div');
     element.className = 'reforme-print-root';
@@ -43,7 +43,7 @@ export function ReformePrintSheet({ reforme }: { reforme: ReformeDetail }) {
           <section key={objectif.id}>
             <h3>
               {objectif.libobjectif}
-              {percentage !== undefined ? ` (${percentage.toLocaleString('fr-FR', { maximumFractionDigits: 2 })} % validés)` : ''}
+              {percentage !== undefined ? ` (${exactPercentageText(percentage)} validés)` : ''}
             </h3>
             {results.length > 0 && (
               <table>
@@ -63,7 +63,7 @@ export function ReformePrintSheet({ reforme }: { reforme: ReformeDetail }) {
                       <td>{result.indicateur}</td>
                       <td>{Number(result.valeur_cible).toLocaleString('fr-FR')}</td>
                       <td>{Number(result.valeurref).toLocaleString('fr-FR')}</td>
-                      <td>{resultStatusText(result.status)}</td>
+                      <td>{resultStatusText(result.status, inValidationList)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -1,6 +1,7 @@
 import { Badge, Stack, Table, Text, Title } from '@mantine/core';
-import { objectivePercentage, REFORME_MESSAGES, resultStatusText } from '@reformes/domain';
+import { exactPercentageText, objectivePercentage, REFORME_MESSAGES, resultStatusText } from '@reformes/domain';
 import type { ReactNode } from 'react';
+import { StatusBadge } from '../../components/list-page/status-badge.tsx';
 import { dateTime, etatLabel, formatEuro, longDate, typeLabel } from './reforme-format.ts';
 import type { ObjectifRow, ReformeDetail, ResultatRow } from './reformes-api.ts';
 
@@ -50,8 +51,14 @@ export function ReformeSheet({ reforme }: { reforme: ReformeDetail }) {
 
 const numberText = (value: string | number) => new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 4 }).format(Number(value));
 
-/** "Objectifs et résultats attendus": each objective, its share of validated results, and its results. */
-export function ObjectifsView({ objectifs }: { objectifs: ObjectifRow[] }) {
+interface ObjectifsViewProps {
+  objectifs: ObjectifRow[];
+  /** Spec §4: the validation list reads a result's status "En attente d'atteinte" / "atteint". */
+  inValidationList?: boolean;
+}
+
+/** "Objectifs et résultats attendus": each objective, its share of validated results (unrounded, spec §4), and its results. */
+export function ObjectifsView({ objectifs, inValidationList = false }: ObjectifsViewProps) {
   if (objectifs.length === 0) return <Text c="dimmed">{REFORME_MESSAGES.noObjectifs}</Text>;
   return (
     <Stack>
@@ -62,13 +69,14 @@ export function ObjectifsView({ objectifs }: { objectifs: ObjectifRow[] }) {
           <Stack key={objectif.id} gap="xs">
             <Title order={3} size="h5">
               {objectif.libobjectif}
+              {objectif.is_active === false && <StatusBadge isActive={false} />}
               {percentage !== undefined && (
                 <Badge ml="sm" variant="light">
-                  {numberText(percentage)} % validés
+                  {exactPercentageText(percentage)} validés
                 </Badge>
               )}
             </Title>
-            <ResultsTable results={results} label={`Résultats attendus : ${objectif.libobjectif}`} />
+            <ResultsTable results={results} label={`Résultats attendus : ${objectif.libobjectif}`} inValidationList={inValidationList} />
           </Stack>
         );
       })}
@@ -76,8 +84,14 @@ export function ObjectifsView({ objectifs }: { objectifs: ObjectifRow[] }) {
   );
 }
 
+interface ResultsTableProps {
+  results: ResultatRow[];
+  label: string;
+  inValidationList?: boolean;
+}
+
 /** An objective's expected results: label, indicator, target and reference values, status. */
-export function ResultsTable({ results, label }: { results: ResultatRow[]; label: string }) {
+export function ResultsTable({ results, label, inValidationList = false }: ResultsTableProps) {
   if (results.length === 0) {
     return (
       <Text c="dimmed" size="sm">
@@ -104,7 +118,15 @@ export function ResultsTable({ results, label }: { results: ResultatRow[]; label
               <Table.Td>{result.indicateur}</Table.Td>
               <Table.Td>{numberText(result.valeur_cible)}</Table.Td>
               <Table.Td>{numberText(result.valeurref)}</Table.Td>
-              <Table.Td>{resultStatusText(result.status)}</Table.Td>
+              <Table.Td>
+                {resultStatusText(result.status, inValidationList)}
+                {result.is_active === false && (
+                  <>
+                    {' '}
+                    <StatusBadge isActive={false} />
+                  </>
+                )}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

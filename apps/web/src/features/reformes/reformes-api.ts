@@ -54,6 +54,8 @@ export interface ResultatRow {
   valeur_cible: string;
   valeurref: string;
   status: number;
+  /** Absent on follow-up answers, which carry active results only. */
+  is_active?: boolean;
   suivi_results?: SuiviRow[];
 }
 

@@ -129,8 +129,12 @@ describe('reform screens', { timeout: 60_000 }, () => {
     expect(await screen.findByRole('heading', { name: REFORME_MESSAGES.myListTitle })).toBeInTheDocument();
     const published = await lineOf('Réforme 1');
     expect(within(published).getByText('Publiée')).toBeInTheDocument();
-    expect(within(published).queryByRole('button', { name: 'Modifier' })).not.toBeInTheDocument();
+    // Spec §6: edit is shown disabled on my records; delete only while the reform waits at the user's stage.
+    expect(within(published).getByRole('button', { name: 'Modifier' })).toBeDisabled();
+    expect(within(published).queryByRole('button', { name: 'Supprimer' })).not.toBeInTheDocument();
     const pending = await lineOf('Réforme 2');
+    expect(within(pending).getByRole('button', { name: 'Modifier' })).toBeDisabled();
+    expect(within(pending).getByRole('button', { name: 'Supprimer' })).toBeEnabled();
     expect(within(pending).getByText('En attente')).toBeInTheDocument();
     expect(within(pending).getByText('01/03/2026')).toBeInTheDocument();
     expect(within(pending).getByText(/^10\/02\/2026 à \d\d:30$/)).toBeInTheDocument();

@@ -1,21 +1,28 @@
 import { Button, Group } from '@mantine/core';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconBuildingCommunity, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
 
 interface ReformesToolbarProps {
   canAdd: boolean;
   /** The treatment list leads to no search screen: its reforms are the ones waiting at the user's stage. */
   withAdvancedSearch?: boolean;
+  /** "Ajouter un secteur" (spec §2.10, "Liste des réformes"), for those who may add a sector. */
+  onAddSector?: () => void;
 }
 
-/** The buttons above the reform lists: "Ajouter" (for those who may add) and the search screen. */
-export function ReformesToolbar({ canAdd, withAdvancedSearch = true }: ReformesToolbarProps) {
-  if (!canAdd && !withAdvancedSearch) return null;
+/** The buttons above the reform lists: "Ajouter" (for those who may add), "Ajouter un secteur" and the search screen. */
+export function ReformesToolbar({ canAdd, withAdvancedSearch = true, onAddSector }: ReformesToolbarProps) {
+  if (!canAdd && !withAdvancedSearch && !onAddSector) return null;
   return (
     <Group gap="xs">
       {canAdd && (
         <Button component={Link} to="/admin/create-reforme" leftSection={<IconPlus size={16} aria-hidden />}>
           Ajouter
+        </Button>
+      )}
+      {onAddSector && (
+        <Button variant="light" leftSection={<IconBuildingCommunity size={16} aria-hidden />} onClick={onAddSector}>
+          Ajouter un secteur
         </Button>
       )}
       {withAdvancedSearch && (

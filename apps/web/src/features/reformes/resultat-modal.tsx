@@ -21,10 +21,17 @@ import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { showApiError } from '../../api/show-api-error.tsx';
 import { ConfirmDialog } from '../../components/list-page/confirm-dialog.tsx';
+import { StatusBadge } from '../../components/list-page/status-badge.tsx';
 import { notifySuccess } from '../../components/notify.tsx';
-import { createResultat, deleteResultat, objectifsOfReformeQuery, type ResultatPayload } from './objectifs-api.ts';
-import { useReloadObjectifs } from './objectifs-modal.tsx';
-import type { ResultatRow } from './reformes-api.ts';
+import {
+  createResultat,
+  deleteResultat,
+  objectifsOfReformeQuery,
+  type ResultatPayload,
+  type ResultatWithState,
+  useReloadObjectifs,
+} from './objectifs-api.ts';
+import { StateButton, useStateChange } from './objectifs-state.tsx';
 
 interface ResultatModalProps {
   /** The reform whose objectives receive the result; the modal is closed when undefined. */
@@ -70,7 +77,8 @@ function ResultatEditor({
 }) {
   const objectifs = useQuery(objectifsOfReformeQuery(reforme.id));
   const reload = useReloadObjectifs();
-  const [removing, setRemoving] = useState<ResultatRow>();
+  const state = useStateChange('resultats');
+  const [removing, setRemoving] = useState<ResultatWithState>();
 
   const {
     register,
@@ -98,7 +106,7 @@ function ResultatEditor({
   });
 
   const remove = useMutation({
-    mutationFn: (result: ResultatRow) => deleteResultat(result.id),
+    mutationFn: (result: ResultatWithState) => deleteResultat(result.id),
     onSuccess: (response) => {
       notifySuccess(response.message, REFORME_MESSAGES.objectifsTitle);
       return reload();
@@ -178,7 +186,8 @@ function ResultatEditor({
                   <Table.Th>Indicateur</Table.Th>
                   <Table.Th>Cible</Table.Th>
                   <Table.Th>Référence</Table.Th>
-                  <Table.Th w={60}>
+                  <Table.Th>État</Table.Th>
+                  <Table.Th w={state.can ? 150 : 60}>
                     <VisuallyHidden>Actions</VisuallyHidden>
                   </Table.Th>
                 </Table.Tr>
@@ -191,16 +200,28 @@ function ResultatEditor({
                     <Table.Td>{Number(result.valeur_cible).toLocaleString('fr-FR')}</Table.Td>
                     <Table.Td>{Number(result.valeurref).toLocaleString('fr-FR')}</Table.Td>
                     <Table.Td>
-                      <Tooltip label="Supprimer">
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Supprimer le résultat ${result.libresult}`}
-                          onClick={() => setRemoving(result)}
-                        >
-                          <IconTrash size={16} aria-hidden />
-                        </ActionIcon>
-                      </Tooltip>
+                      <StatusBadge isActive={result.is_active} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap">
+                        <Tooltip label="Supprimer">
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={`Supprimer le résultat ${result.libresult}`}
+                            onClick={() => setRemoving(result)}
+                          >
+                            <IconTrash size={16} aria-hidden />
+                          </ActionIcon>
+                        </Tooltip>
+                        {state.can && (
+                          <StateButton
+                            isActive={result.is_active}
+                            disabled={state.change.isPending}
+                            onClick={() => state.change.mutate({ id: result.id, isActive: !result.is_active })}
+                          />
+                        )}
+                      </Group>
                     </Table.Td>
                   </Table.Tr>
                 ))}

@@ -1,5 +1,5 @@
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
-import { MESSAGES, REFORME_MESSAGES, roleOf, WORKFLOW_MESSAGES } from '@reformes/domain';
+import { MESSAGES, REFORME_MESSAGES, roleOf, transmitConfirmationOf, WORKFLOW_MESSAGES } from '@reformes/domain';
 import {
   IconArrowDown,
   IconArrowRight,
@@ -24,7 +24,7 @@ import { ReturnModal } from '../workflow/return-modal.tsx';
 import { publishReforme, returnReforme, transmitReforme, unpublishReforme } from '../workflow/workflow-api.ts';
 import { OBJECTIFS_KEY } from './objectifs-api.ts';
 import { ObjectifsModal } from './objectifs-modal.tsx';
-import { ACTION_LABELS, type ReformeAction, type ReformeScreen, reformeActionsFor } from './reforme-actions.ts';
+import { ACTION_LABELS, isActionDisabled, type ReformeAction, type ReformeScreen, reformeActionsFor } from './reforme-actions.ts';
 import { ReformeDetailModal } from './reforme-detail-modal.tsx';
 import { deleteReforme, REFORMES_KEY, type ReformeRow, setReformeActive } from './reformes-api.ts';
 import { ResultatModal } from './resultat-modal.tsx';
@@ -128,7 +128,7 @@ export function useReformeActions(screen: ReformeScreen) {
             variant="subtle"
             color={COLORS[action]}
             aria-label={ACTION_LABELS[action]}
-            disabled={(action === 'activate' || action === 'deactivate') && changeState.isPending}
+            disabled={isActionDisabled(screen, action) || ((action === 'activate' || action === 'deactivate') && changeState.isPending)}
             onClick={(event) => {
               event.stopPropagation();
               run(action, row);
@@ -148,7 +148,7 @@ export function useReformeActions(screen: ReformeScreen) {
 
   const dialogs = (
     <>
-      <ReformeDetailModal reformeId={opened('view')?.id} onClose={close} />
+      <ReformeDetailModal reformeId={opened('view')?.id} inValidationList={screen === 'treatment'} onClose={close} />
       <ConfirmDialog opened={!!opened('delete')} loading={remove.isPending} onConfirm={confirmed(remove)} onCancel={close} />
       <ConfirmDialog
         opened={!!opened('publish')}
@@ -168,8 +168,7 @@ export function useReformeActions(screen: ReformeScreen) {
       />
       <ConfirmDialog
         opened={!!opened('transmit')}
-        title={WORKFLOW_MESSAGES.transmitTitle}
-        question={WORKFLOW_MESSAGES.confirmTransmit}
+        {...transmitConfirmationOf(role)}
         loading={transmit.isPending}
         onConfirm={confirmed(transmit)}
         onCancel={close}

@@ -201,14 +201,28 @@ describe('treatment screen', { timeout: 60_000 }, () => {
     expect(buttons).not.toContain('Transmettre');
   });
 
-  it('transmits after "Voulez vous transmettre cet enregistrement ?"', async () => {
+  it('lets saisie transmit after "Voulez vous transmettre cet enregistrement ?" titled "Transmission de la réforme"', async () => {
+    const { user, fetchMock } = openTreatment('saisie', 1, {
+      'POST affectations': { body: { message: WORKFLOW_MESSAGES.transmitted, data: row({ stage: 2 }) } },
+    });
+    await rowButtons();
+    await user.click(screen.getByRole('button', { name: 'Transmettre' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Transmission de la réforme' });
+    expect(within(dialog).getByText('Voulez vous transmettre cet enregistrement ?')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Oui, continuer' }));
+    expect(await screen.findByText(WORKFLOW_MESSAGES.transmitted)).toBeInTheDocument();
+    expect(posts(fetchMock)).toEqual([{ reforme_id: 5, sens: -1 }]);
+  });
+
+  it('lets validation send the record on after "Voulez vous envoyer cet enregistrement ?" titled "Transmission de l\'enregistrement"', async () => {
     const { user, fetchMock } = openTreatment('validation', 2, {
       'POST affectations': { body: { message: WORKFLOW_MESSAGES.transmitted, data: row({ stage: 3 }) } },
     });
     await rowButtons();
     await user.click(screen.getByRole('button', { name: 'Transmettre' }));
-    const dialog = await screen.findByRole('dialog', { name: WORKFLOW_MESSAGES.transmitTitle });
-    expect(within(dialog).getByText(WORKFLOW_MESSAGES.confirmTransmit)).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: "Transmission de l'enregistrement" });
+    expect(within(dialog).getByText('Voulez vous envoyer cet enregistrement ?')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Voulez vous transmettre cet enregistrement ?')).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Oui, continuer' }));
     expect(await screen.findByText(WORKFLOW_MESSAGES.transmitted)).toBeInTheDocument();
     expect(posts(fetchMock)).toEqual([{ reforme_id: 5, sens: -1 }]);
@@ -270,6 +284,24 @@ describe('treatment screen', { timeout: 60_000 }, () => {
                     valeurref: '30',
                     status: 0,
                   },
+                  {
+                    id: 2,
+                    objectif_id: 1,
+                    libresult: 'Demandes en ligne',
+                    indicateur: 'Part',
+                    valeur_cible: '80',
+                    valeurref: '10',
+                    status: 1,
+                  },
+                  {
+                    id: 3,
+                    objectif_id: 1,
+                    libresult: 'Guichet ouvert le samedi',
+                    indicateur: 'Jours',
+                    valeur_cible: '1',
+                    valeurref: '0',
+                    status: 0,
+                  },
                 ],
               },
             ],
@@ -316,7 +348,15 @@ describe('treatment screen', { timeout: 60_000 }, () => {
     expect(within(dialog).getByText('Décret 2026-1')).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('tab', { name: 'Objectifs et résultats attendus' }));
-    expect(await within(dialog).findByText('Délai divisé par deux')).toBeInTheDocument();
+    // Spec §4: the validation list reads a result "En attente d'atteinte" or "atteint", and the objective's share unrounded.
+    const results = await within(dialog).findByRole('table', { name: 'Résultats attendus : Réduire les délais' });
+    const statuses = within(results)
+      .getAllByRole('row')
+      .slice(1)
+      .map((line) => within(line).getAllByRole('cell').at(-1)?.textContent);
+    expect(statuses).toEqual(["En attente d'atteinte", 'atteint', "En attente d'atteinte"]);
+    expect(within(dialog).queryByText('Validé')).not.toBeInTheDocument();
+    expect(within(dialog).getByText(/33,33333333333333\s% validés/)).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('tab', { name: 'Fichiers joints' }));
     expect(await within(dialog).findByText('Rapport initial')).toBeInTheDocument();

@@ -15,6 +15,7 @@ const columns = [COLUMNS.libref, COLUMNS.type, COLUMNS.periode, COLUMNS.dateDebu
 /**
  * "A transmettre" / "A valider" / "A publier" (/admin/treatment-reformes): the reforms waiting at the
  * user's stage, searched by the server, with the workflow's buttons (return down, transmit up, publish right).
+ * Its detail modal reads results "En attente d'atteinte" / "atteint" (spec §4).
  */
 export function TreatmentPage() {
   const list = useReformesPage(reformesByRolePageQuery);

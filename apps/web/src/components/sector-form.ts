@@ -1,0 +1,24 @@
+import { sectorSchema } from '@reformes/domain';
+import type { ListConfig } from './list-page/list-config.ts';
+
+export interface Sector {
+  id: number;
+  libsecteur: string;
+  is_active: boolean;
+}
+
+/**
+ * What a sector is saved with: "Liste des secteurs" (/admin/sectors) and the "Ajouter un secteur" of
+ * "Liste des réformes" (spec §2.10) open the same form on the same resource.
+ */
+export const SECTOR_FORM = {
+  resource: 'sectors',
+  feature: 'sectors',
+  errorTitle: 'Secteur',
+  form: {
+    schema: sectorSchema,
+    fields: [{ name: 'libsecteur', label: 'Libellé' }],
+    createTitle: 'Enregistrer un secteur',
+    editTitle: 'Modifier un secteur',
+  },
+} satisfies Pick<ListConfig<Sector>, 'resource' | 'feature' | 'errorTitle' | 'form'>;
