@@ -1,0 +1,1 @@
+-- Auth hardening (issue 14): filled by the auth-hardening work.

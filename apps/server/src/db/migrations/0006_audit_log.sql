@@ -1,0 +1,1 @@
+-- Audit log (issue 14): filled by the audit-log work.
