@@ -45,6 +45,13 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/v1/health/ready`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', LOGIN_MAX_PER_IP_PER_MINUTE: '1000' },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      LOGIN_MAX_PER_IP_PER_MINUTE: '1000',
+      FORGOT_MAX_PER_ACCOUNT_PER_HOUR: '1000',
+    },
   },
 });

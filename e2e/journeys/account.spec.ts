@@ -1,9 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, signIn, submitLogin, toast, userMenuButton } from '../support/app.ts';
+import { createAccount, deleteAccount, type TestAccount, uniqueStamp } from '../support/accounts.ts';
+import { DEMO_ACCOUNTS, signIn, submitLogin, toast, userMenuButton } from '../support/app.ts';
 
 const central = DEMO_ACCOUNTS['saisie central'];
 const publication = DEMO_ACCOUNTS.publication;
-const NEW_PASSWORD = 'Central2027!';
+const PASSWORD = 'Tournesol-Bleu-42';
+const NEW_PASSWORD = 'Girafe-Verte-2027';
 
 /** A 160x80 PNG with a drawn line: passes the server's magic-byte check and shows in the preview. */
 const SIGNATURE_PNG = Buffer.from(
@@ -25,22 +27,24 @@ async function openAccount(page: Page, name: string) {
 }
 
 test.describe('Mon compte', () => {
+  // The password change happens on an account of its own: the demo password cannot be set back (it holds the
+  // app's name, which no new password may).
+  let account: TestAccount | undefined;
   test.afterEach(async ({ request }) => {
-    // Puts the demo password back when the journey changed it, so later journeys can sign in as central.
-    const login = await request.post('/api/v1/api/login', { data: { email: central.email, password: NEW_PASSWORD, device: 'web' } });
-    if (!login.ok()) return;
-    const { data } = (await login.json()) as { data: { access_token: string } };
-    const answer = await request.post('/api/v1/api/change-password', {
-      headers: { Authorization: `Bearer ${data.access_token}` },
-      data: { old_password: NEW_PASSWORD, new_password: DEMO_PASSWORD, confirm_password: DEMO_PASSWORD },
-    });
-    expect(answer.ok(), await answer.text()).toBe(true);
+    if (account) await deleteAccount(request, account.id);
+    account = undefined;
   });
 
-  test('changing the password signs the user out; the new password signs in again', async ({ page }) => {
-    await signIn(page, central.email);
-    await openAccount(page, central.name);
-    // central@ does not sign: no "Signature" tab.
+  test('changing the password signs the user out; the new password signs in again', async ({ page, request }) => {
+    const stamp = uniqueStamp();
+    account = await createAccount(
+      request,
+      { lastname: `Camara${stamp}`, firstname: 'Louis', email: `louis.${stamp}@reformes.test`, role: 'saisie central' },
+      PASSWORD,
+    );
+    await signIn(page, account.email, PASSWORD);
+    await openAccount(page, account.name);
+    // A new account does not sign: no "Signature" tab.
     await expect(page.getByRole('tab', { name: 'Information personnelle' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('tab', { name: 'Signature' })).toHaveCount(0);
 
@@ -52,11 +56,11 @@ test.describe('Mon compte', () => {
     const submit = panel.getByRole('button', { name: 'Changer le mot de passe' });
     await expect(submit).toBeDisabled();
 
-    await old.fill(DEMO_PASSWORD);
+    await old.fill(PASSWORD);
     await next.fill('court');
     await expect(panel.getByText('Le mot de passe doit contenir au moins 8 caractères')).toBeVisible();
     await next.fill(NEW_PASSWORD);
-    await confirmation.fill('Central2027?');
+    await confirmation.fill('Girafe-Verte-2027?');
     await expect(panel.getByText('Nouveaux mots de passe non identique')).toBeVisible();
     await expect(submit).toBeDisabled();
 
@@ -72,7 +76,7 @@ test.describe('Mon compte', () => {
     await expect(page).toHaveURL('/admin/user-account');
     await page.screenshot({ path: '/tmp/shots/account-password-error.png', fullPage: true });
 
-    await old.fill(DEMO_PASSWORD);
+    await old.fill(PASSWORD);
     await submit.click();
     await expect(page).toHaveURL('/admin/login');
     const signedOut = toast(page, 'Déconnexion réussie');
@@ -82,7 +86,7 @@ test.describe('Mon compte', () => {
     await page.screenshot({ path: '/tmp/shots/account-signed-out.png', fullPage: true });
 
     // The old password no longer opens the account; the new one does.
-    await submitLogin(page, central.email, DEMO_PASSWORD);
+    await submitLogin(page, account.email, PASSWORD);
     await expect(toast(page, 'Email ou mot de passe incorrect.')).toBeVisible();
     await page.getByRole('textbox', { name: 'Mot de passe' }).fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Se connecter' }).click();

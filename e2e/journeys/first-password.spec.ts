@@ -3,7 +3,7 @@ import { apiSignIn, DEMO_ACCOUNTS, readSideMenu, sideMenu, submitLogin, toast, u
 import { outboxSnapshot, waitForMail } from '../support/outbox.ts';
 
 const newcomer = { lastname: 'Petit', firstname: 'Nadia', email: 'nadia.petit@reformes.test' };
-const CHOSEN_PASSWORD = 'NadiaPetit2026!';
+const CHOSEN_PASSWORD = 'Coquelicot-Rouge-7';
 let createdId: number | undefined;
 
 // The admin screens that create accounts are not built yet: the account is created through the API,

@@ -14,7 +14,7 @@ function button(page: Page, name: string): Locator {
 const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 const role = `observateur ${stamp}`;
 const newcomer = { lastname: `Obs${stamp}`, firstname: 'Inès', email: `obs.${stamp}@reformes.test` };
-const CHOSEN_PASSWORD = 'Observatrice2026!';
+const CHOSEN_PASSWORD = 'Coquelicot-Rouge-7';
 
 // The account and the role go afterwards, so the other journeys keep the five demo roles and accounts.
 test.afterEach(async ({ request }) => {

@@ -1,24 +1,24 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, signIn, submitLogin, toast, userMenuButton } from '../support/app.ts';
+import { expect, test } from '@playwright/test';
+import { createAccount, deleteAccount, type TestAccount, uniqueStamp } from '../support/accounts.ts';
+import { DEMO_ACCOUNTS, signIn, submitLogin, toast, userMenuButton } from '../support/app.ts';
 import { outboxSnapshot, waitForResetLink } from '../support/outbox.ts';
 
-const validation = DEMO_ACCOUNTS.validation;
-const NEW_PASSWORD = 'Validation2027!';
-
-/** Puts the demo password back through the API (forgot + mail link), so later journeys can sign in. */
-async function restoreDemoPassword(request: APIRequestContext, email: string): Promise<void> {
-  const before = await outboxSnapshot();
-  expect((await request.post('/api/v1/api/forgot-password', { data: { email } })).ok()).toBe(true);
-  const token = (await waitForResetLink(email, before)).split('/').pop();
-  const answer = await request.post('/api/v1/api/recovery-password', {
-    data: { token, password: DEMO_PASSWORD, password_confirmation: DEMO_PASSWORD },
-  });
-  expect(answer.ok(), await answer.text()).toBe(true);
-}
+const PASSWORD = 'Tournesol-Bleu-42';
+const NEW_PASSWORD = 'Girafe-Verte-2027';
 
 test.describe('forgotten password', () => {
+  // An account of its own: the demo password cannot be set back (it holds the app's name, which no new password may).
+  let validation: TestAccount;
+  test.beforeEach(async ({ request }) => {
+    const stamp = uniqueStamp();
+    validation = await createAccount(
+      request,
+      { lastname: `Moreau${stamp}`, firstname: 'Jean-Paul', email: `jp.${stamp}@reformes.test`, role: 'validation' },
+      PASSWORD,
+    );
+  });
   test.afterEach(async ({ request }) => {
-    await restoreDemoPassword(request, validation.email);
+    await deleteAccount(request, validation.id);
   });
 
   test('a reset link by mail sets a new password that then signs in', async ({ page }) => {
@@ -53,7 +53,7 @@ test.describe('forgotten password', () => {
     await expect(toast(page, 'Changement de mot passe réussi')).toBeVisible();
 
     // The old password no longer opens the account; the new one does.
-    await submitLogin(page, validation.email, DEMO_PASSWORD);
+    await submitLogin(page, validation.email, PASSWORD);
     await expect(toast(page, 'Email ou mot de passe incorrect.')).toBeVisible();
     await expect(page).toHaveURL('/login');
     await page.getByRole('textbox', { name: 'Mot de passe' }).fill(NEW_PASSWORD);

@@ -19,8 +19,8 @@ const referenceLists: MenuEntry[] = [
 
 /**
  * Spec §2.3 written out by hand (plus the deliberate additions: the entities above and admin's
- * "Habilitations" group for the roles, permissions and profils screens of spec §2.1), so a mistake in
- * @reformes/domain cannot hide behind menuOf().
+ * "Habilitations" group for the roles, permissions and profils screens of spec §2.1 and the audit log), so a
+ * mistake in @reformes/domain cannot hide behind menuOf().
  */
 const SPEC_MENUS: Record<RoleName, MenuEntry[]> = {
   admin: [
@@ -32,6 +32,7 @@ const SPEC_MENUS: Record<RoleName, MenuEntry[]> = {
         { name: 'Rôles', route: '/admin/roles' },
         { name: 'Permissions', route: '/admin/permissions' },
         { name: 'Rôles & permissions', route: '/admin/profils' },
+        { name: "Journal d'audit", route: '/admin/audit' },
       ],
     },
     { name: 'Réformes', children: [liste] },

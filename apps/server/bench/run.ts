@@ -13,6 +13,7 @@
  * Every figure is a ratio to the health route of the same run, because the machines are shared and noisy.
  */
 import { execSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -72,6 +73,8 @@ function serverEnv(dataDir: string, databaseUrl?: string): NodeJS.ProcessEnv {
     LOGIN_MAX_PER_IP_PER_MINUTE: '100000',
     ACCESS_TOKEN_TTL_SECONDS: '3600',
     SEED_DEMO: 'true',
+    // The server refuses its public default secret once DATABASE_URL is set.
+    JWT_SECRET: env.JWT_SECRET ?? randomBytes(32).toString('hex'),
   });
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   return env;

@@ -3,7 +3,6 @@ import path from 'node:path';
 import helmet from '@fastify/helmet';
 import jwt from '@fastify/jwt';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -14,13 +13,18 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { API_BASE, authorisationGuard } from './http/guard.ts';
+import { loggerOptions } from './http/log-options.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accessRoutes } from './modules/access/access.routes.ts';
 import { createAccessService } from './modules/access/access.service.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { createAuditService } from './modules/audit/audit.service.ts';
+import { auditContext } from './modules/audit/audit-context.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createSessions } from './modules/auth/sessions.ts';
+import { createThrottles } from './modules/auth/throttles.ts';
 import { backupsRoutes } from './modules/backups/backups.routes.ts';
 import { createBackupsService } from './modules/backups/backups.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -43,13 +47,16 @@ export interface BuildAppOptions {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Where the production logger writes instead of stdout (tests read every line). */
+  logStream?: { write(line: string): void };
   mailer?: Mailer;
 }
 
 /** Builds the whole server; main.ts and every test call it. */
-export async function buildApp({ config, database, logger, mailer }: BuildAppOptions) {
+export async function buildApp({ config, database, logger, logStream, mailer }: BuildAppOptions) {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: logger ?? loggerOptions(config.logLevel, logStream),
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -69,8 +76,8 @@ export async function buildApp({ config, database, logger, mailer }: BuildAppOpt
       },
     },
   });
-  await app.register(rateLimit, { global: false });
-  await app.register(jwt, { secret: config.jwtSecret });
+  // One algorithm, both ways: a token signed with another (HS384, HS512, none) is refused.
+  await app.register(jwt, { secret: config.jwtSecret, sign: { algorithm: 'HS256' }, verify: { algorithms: ['HS256'] } });
   await app.register(multipart, { limits: { fileSize: Math.max(config.uploadMaxBytes, config.signatureMaxBytes), files: 1, fields: 20 } });
   await app.register(swagger, {
     openapi: {
@@ -79,8 +86,11 @@ export async function buildApp({ config, database, logger, mailer }: BuildAppOpt
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // Not in production unless API_DOCS=true: the description maps every route for whoever asks.
+  if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authorisationGuard, { db: database.db });
+  // Audit entries take the caller and its IP address from the request being served.
+  await app.register(auditContext);
 
   const mail = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log: app.log });
   const fileStore = createFileStore(config.storageDir);
@@ -95,21 +105,29 @@ export async function buildApp({ config, database, logger, mailer }: BuildAppOpt
     sessions,
     mailer: mail,
     publicUrl: config.publicUrl,
-    maxFailures: config.loginMaxFailures,
-    lockMinutes: config.loginLockMinutes,
+    throttles: createThrottles({ db: database.db, maxFailures: config.loginMaxFailures, maxDelaySeconds: config.loginMaxDelaySeconds }),
+    loginMaxPerIpPerMinute: config.loginMaxPerIpPerMinute,
+    forgotMaxPerAccountPerHour: config.forgotMaxPerAccountPerHour,
+    log: app.log,
   });
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database });
-      await api.register(authRoutes, { db: database.db, auth, sessions, loginMaxPerIpPerMinute: config.loginMaxPerIpPerMinute });
+      await api.register(authRoutes, { db: database.db, auth, sessions });
       await api.register(dashboardRoutes, { db: database.db });
       await api.register(referenceRoutes, { db: database.db });
       await api.register(accessRoutes, { access: createAccessService(database.db) });
+      await api.register(auditRoutes, { audit: createAuditService(database.db) });
       const reformes = createReformesService({ db: database.db, files: fileStore });
       const workflow = createWorkflowService({ db: database.db, mailer: mail, publicUrl: config.publicUrl, log: app.log });
       await api.register(reformesRoutes, { reformes, workflow });
-      await api.register(filesRoutes, { db: database.db, files: fileStore, maxBytes: config.uploadMaxBytes });
+      await api.register(filesRoutes, {
+        db: database.db,
+        files: fileStore,
+        maxBytes: config.uploadMaxBytes,
+        pendingLimits: { files: config.pendingUploadsMax, bytes: config.pendingUploadsMaxBytes },
+      });
       await api.register(objectifsRoutes, { objectifs: createObjectifsService(database.db) });
       await api.register(suiviRoutes, { db: database.db });
       await api.register(publicRoutes, { publicReformes: createPublicService(database.db) });
@@ -118,6 +136,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildAppOpt
         backupDir: config.backupDir,
         storageDir: config.storageDir,
         retention: config.backupRetention,
+        encryptionKey: config.backupEncryptionKey,
       });
       await api.register(backupsRoutes, { backupsService });
       await api.register(accountRoutes, { db: database.db, files: fileStore, sessions, maxBytes: config.signatureMaxBytes });

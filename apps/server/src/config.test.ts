@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
 
+const POSTGRES = 'postgres://reformes@db.example:5432/reformes';
+const SECRET = 'un-secret-de-production-long-de-40-caracteres';
+
 describe('configuration', () => {
   it('sizes the PostgreSQL pool with DATABASE_POOL_MAX (default 10, 1 to 100)', () => {
     expect(loadConfig({}).databasePoolMax).toBe(10);
@@ -9,5 +12,85 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_POOL_MAX: '500' })).toThrow('DATABASE_POOL_MAX ne peut pas dépasser 100');
     expect(() => loadConfig({ DATABASE_POOL_MAX: '2.5' })).toThrow('DATABASE_POOL_MAX doit être un nombre entier');
     expect(() => loadConfig({ DATABASE_POOL_MAX: 'beaucoup' })).toThrow('DATABASE_POOL_MAX');
+  });
+
+  it('refuses the default JWT_SECRET with DATABASE_URL, on a non-loopback HOST and in production', () => {
+    expect(() => loadConfig({ DATABASE_URL: POSTGRES })).toThrow(
+      'Configuration invalide :\n  JWT_SECRET: JWT_SECRET doit être défini avec DATABASE_URL (le secret par défaut est public)',
+    );
+    expect(() => loadConfig({ HOST: '0.0.0.0' })).toThrow(
+      "JWT_SECRET doit être défini quand HOST (0.0.0.0) n'est pas une adresse locale (le secret par défaut est public)",
+    );
+    expect(() => loadConfig({ HOST: '192.168.1.10' })).toThrow('JWT_SECRET doit être défini quand HOST (192.168.1.10)');
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow('JWT_SECRET doit être défini en production');
+    // Writing the default value out is no better than leaving it out.
+    expect(() => loadConfig({ DATABASE_URL: POSTGRES, JWT_SECRET: 'reformes-development-secret-change-me-please' })).toThrow('JWT_SECRET');
+
+    expect(loadConfig({ DATABASE_URL: POSTGRES, JWT_SECRET: SECRET }).jwtSecret).toBe(SECRET);
+    expect(loadConfig({ HOST: '0.0.0.0', JWT_SECRET: SECRET }).host).toBe('0.0.0.0');
+    for (const host of ['127.0.0.1', '::1', 'localhost', '127.0.1.1']) {
+      expect(loadConfig({ HOST: host }).jwtSecret, host).toBe('reformes-development-secret-change-me-please');
+    }
+  });
+
+  it('seeds the demo accounts by default only with the embedded database on a loopback HOST', () => {
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({ HOST: 'localhost' }).seedDemo).toBe(true);
+    expect(loadConfig({ HOST: '::1' }).seedDemo).toBe(true);
+    expect(loadConfig({ HOST: '0.0.0.0', JWT_SECRET: SECRET }).seedDemo).toBe(false);
+    expect(loadConfig({ HOST: '10.0.0.5', JWT_SECRET: SECRET }).seedDemo).toBe(false);
+    expect(loadConfig({ HOST: '0.0.0.0', JWT_SECRET: SECRET, SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ DATABASE_URL: POSTGRES, JWT_SECRET: SECRET }).seedDemo).toBe(false);
+  });
+
+  it('serves /api/docs outside production, in production only with API_DOCS=true', () => {
+    expect(loadConfig({}).apiDocs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).apiDocs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET }).apiDocs).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET, API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(loadConfig({ API_DOCS: 'false' }).apiDocs).toBe(false);
+    expect(() => loadConfig({ API_DOCS: 'oui' })).toThrow('API_DOCS');
+  });
+
+  it('reads BACKUP_ENCRYPTION_KEY as 32 bytes in hexadecimal or base64, and refuses anything else', () => {
+    const key = Buffer.alloc(32, 7);
+    expect(loadConfig({}).backupEncryptionKey).toBeUndefined();
+    expect(loadConfig({ BACKUP_ENCRYPTION_KEY: key.toString('hex') }).backupEncryptionKey).toEqual(key);
+    expect(loadConfig({ BACKUP_ENCRYPTION_KEY: key.toString('base64') }).backupEncryptionKey).toEqual(key);
+    for (const bad of ['secret', key.toString('hex').slice(2), Buffer.alloc(16).toString('base64'), `${key.toString('hex')}00`]) {
+      expect(() => loadConfig({ BACKUP_ENCRYPTION_KEY: bad })).toThrow(
+        'BACKUP_ENCRYPTION_KEY doit faire 32 octets : 64 caractères hexadécimaux (openssl rand -hex 32) ou 44 en base64',
+      );
+    }
+  });
+
+  it('limits the uploads waiting for their reform (PENDING_UPLOADS_MAX, default 20 files / 100 MB)', () => {
+    expect(loadConfig({})).toMatchObject({ pendingUploadsMax: 20, pendingUploadsMaxBytes: 100 * 1024 * 1024 });
+    expect(loadConfig({ PENDING_UPLOADS_MAX: '3', PENDING_UPLOADS_MAX_MB: '0.5' })).toMatchObject({
+      pendingUploadsMax: 3,
+      pendingUploadsMaxBytes: 512 * 1024,
+    });
+  });
+
+  it('reads TRUST_PROXY as Fastify trustProxy: false by default, true, a number of hops or a list of addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1,loopback' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      '::1',
+      'loopback',
+    ]);
+    const hops = loadConfig({ TRUST_PROXY: '2' }).trustProxy as (address: string, hop: number) => boolean;
+    expect([0, 1, 2].map((hop) => hops('10.0.0.1', hop))).toEqual([true, true, false]);
+    for (const bad of ['oui', '10.0.0.300', 'proxy.example']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow('TRUST_PROXY doit valoir true, false, un nombre de proxys');
+    }
+  });
+
+  it('bounds the sign-in waits (LOGIN_MAX_DELAY_SECONDS, default 900, at most a day) and the reset mails per email', () => {
+    expect(loadConfig({})).toMatchObject({ loginMaxFailures: 5, loginMaxDelaySeconds: 900, forgotMaxPerAccountPerHour: 3 });
+    expect(() => loadConfig({ LOGIN_MAX_DELAY_SECONDS: '100000' })).toThrow('LOGIN_MAX_DELAY_SECONDS ne peut pas dépasser 86400');
   });
 });

@@ -1,9 +1,45 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const DEFAULT_JWT_SECRET = 'reformes-development-secret-change-me-please';
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+
+const isProxyAddress = (entry: string) =>
+  ['loopback', 'linklocal', 'uniquelocal'].includes(entry) || (/^[^/]+(\/\d{1,3})?$/.test(entry) && isIP(entry.split('/')[0]) !== 0);
+
+/**
+ * Fastify's `trustProxy`: `false` (the socket's peer is the client), `true` (the first X-Forwarded-For address,
+ * whoever wrote it), a number of proxy hops, or the proxies' addresses and ranges (`10.0.0.1,192.168.0.0/16`).
+ */
+const trustProxySetting = z
+  .string()
+  .trim()
+  .refine((text) => /^(true|false|\d+)$/.test(text) || text.split(',').every((entry) => isProxyAddress(entry.trim())), {
+    error: "TRUST_PROXY doit valoir true, false, un nombre de proxys ou une liste d'adresses IP ou de plages (10.0.0.1,192.168.0.0/16)",
+  })
+  .transform((text): boolean | string[] | ((address: string, hop: number) => boolean) => {
+    if (text === 'true' || text === 'false') return text === 'true';
+    // What Fastify does with a number of hops, which its types do not accept.
+    if (/^\d+$/.test(text)) return (_address, hop) => hop < Number(text);
+    return text.split(',').map((entry) => entry.trim());
+  });
+
+/** True for an address only this machine reaches: 127.0.0.1 (127.x), ::1, localhost. */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/** A 32-byte key, written as 64 hexadecimal characters or in base64 (`openssl rand -hex 32`). */
+function backupKeyOf(text: string): Buffer | undefined {
+  const key = /^[0-9a-f]{64}$/i.test(text)
+    ? Buffer.from(text, 'hex')
+    : /^[A-Za-z0-9+/]{43}=?$/.test(text)
+      ? Buffer.from(text, 'base64')
+      : undefined;
+  return key?.length === 32 ? key : undefined;
+}
 
 const configSchema = z
   .object({
@@ -36,10 +72,27 @@ const configSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     LOGIN_MAX_PER_IP_PER_MINUTE: z.coerce.number().int().positive().default(30),
     LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
-    LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),
+    LOGIN_MAX_DELAY_SECONDS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .max(86_400, 'LOGIN_MAX_DELAY_SECONDS ne peut pas dépasser 86400 (un jour)')
+      .default(900),
+    FORGOT_MAX_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().positive().default(3),
+    TRUST_PROXY: trustProxySetting.default(false),
     UPLOAD_MAX_MB: z.coerce.number().positive().default(20),
     SIGNATURE_MAX_MB: z.coerce.number().positive().default(2),
     BACKUP_RETENTION: z.coerce.number().int().positive().default(30),
+    BACKUP_ENCRYPTION_KEY: z
+      .string()
+      .refine((text) => backupKeyOf(text) !== undefined, {
+        error: 'BACKUP_ENCRYPTION_KEY doit faire 32 octets : 64 caractères hexadécimaux (openssl rand -hex 32) ou 44 en base64',
+      })
+      .optional(),
+    PENDING_UPLOADS_MAX: z.coerce.number().int().positive().default(20),
+    PENDING_UPLOADS_MAX_MB: z.coerce.number().positive().default(100),
+    // No default here: absent means "yes" outside production only (see loadConfig).
+    API_DOCS: booleanFlag.optional(),
     WEB_DIST: z.string().default('./apps/web/dist'),
   })
   .superRefine((env, ctx) => {
@@ -48,6 +101,16 @@ const configSchema = z
         code: 'custom',
         path: ['JWT_SECRET'],
         message: 'JWT_SECRET doit être défini en production (pas de secret par défaut)',
+      });
+    } else if (env.JWT_SECRET === DEFAULT_JWT_SECRET && (env.DATABASE_URL !== undefined || !isLoopbackHost(env.HOST))) {
+      // The default secret is public (it is in this file): anyone could sign an admin's access token.
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_SECRET'],
+        message:
+          env.DATABASE_URL !== undefined
+            ? 'JWT_SECRET doit être défini avec DATABASE_URL (le secret par défaut est public)'
+            : `JWT_SECRET doit être défini quand HOST (${env.HOST}) n'est pas une adresse locale (le secret par défaut est public)`,
       });
     }
   });
@@ -82,17 +145,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     accessTokenTtlSeconds: raw.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: raw.REFRESH_TOKEN_TTL_DAYS,
     /**
-     * Demo data on an empty database: by default with the embedded database; with DATABASE_URL only when
-     * SEED_DEMO=true is explicit; never in production (seed/index.ts). Architecture §5.
+     * Demo data on an empty database: by default with the embedded database listening on a loopback address;
+     * with DATABASE_URL or another HOST only when SEED_DEMO=true is explicit; never in production
+     * (seed/index.ts). Architecture §5.
      */
-    seedDemo: raw.SEED_DEMO ?? raw.DATABASE_URL === undefined,
+    seedDemo: raw.SEED_DEMO ?? (raw.DATABASE_URL === undefined && isLoopbackHost(raw.HOST)),
     logLevel: raw.LOG_LEVEL,
     loginMaxPerIpPerMinute: raw.LOGIN_MAX_PER_IP_PER_MINUTE,
     loginMaxFailures: raw.LOGIN_MAX_FAILURES,
-    loginLockMinutes: raw.LOGIN_LOCK_MINUTES,
+    loginMaxDelaySeconds: raw.LOGIN_MAX_DELAY_SECONDS,
+    forgotMaxPerAccountPerHour: raw.FORGOT_MAX_PER_ACCOUNT_PER_HOUR,
+    /** Behind a reverse proxy, so that `request.ip` (and the per-IP limits) name the client, not the proxy. */
+    trustProxy: raw.TRUST_PROXY,
     uploadMaxBytes: Math.round(raw.UPLOAD_MAX_MB * 1024 * 1024),
     signatureMaxBytes: Math.round(raw.SIGNATURE_MAX_MB * 1024 * 1024),
     backupRetention: raw.BACKUP_RETENTION,
+    /** AES-256-GCM key of new backups; without it backups are written in clear, as before. */
+    backupEncryptionKey: raw.BACKUP_ENCRYPTION_KEY === undefined ? undefined : backupKeyOf(raw.BACKUP_ENCRYPTION_KEY),
+    /** Uploads waiting for their reform, per user: at most this many files and bytes. */
+    pendingUploadsMax: raw.PENDING_UPLOADS_MAX,
+    pendingUploadsMaxBytes: Math.round(raw.PENDING_UPLOADS_MAX_MB * 1024 * 1024),
+    /** OpenAPI description and Swagger UI at /api/docs: outside production, or with API_DOCS=true. */
+    apiDocs: raw.API_DOCS ?? raw.NODE_ENV !== 'production',
     webDist: path.resolve(raw.WEB_DIST),
   };
 }

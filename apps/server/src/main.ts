@@ -7,8 +7,18 @@ import { seedDatabase } from './db/seed/index.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 9_000;
 
+/** A bad variable stops the start with its French message alone, without a stack trace. */
+function configOrExit() {
+  try {
+    return loadConfig();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+}
+
 async function main() {
-  const config = loadConfig();
+  const config = configOrExit();
   let database: Database;
   try {
     database = config.databaseUrl

@@ -1,13 +1,17 @@
 import { z } from 'zod';
 import { ACTIONS } from './permissions.ts';
 import { requiredId } from './reference.ts';
+import { ID_MAX, MAX_LIST_ITEMS, tooManyItemsMessage } from './text-limits.ts';
+
+const tooMany = { error: tooManyItemsMessage(MAX_LIST_ITEMS) };
 
 /** Permission form (spec §5): a system feature and at least one action. */
 export const permissionSchema = z.object({
   feature_id: requiredId('La fonctionnalité système est requise'),
   actions: z
     .array(z.enum(ACTIONS, { error: 'Action inconnue' }), { error: 'Au moins une action est requise' })
-    .min(1, { error: 'Au moins une action est requise' }),
+    .min(1, { error: 'Au moins une action est requise' })
+    .max(MAX_LIST_ITEMS, tooMany),
 });
 export type PermissionInput = z.infer<typeof permissionSchema>;
 
@@ -15,8 +19,9 @@ export type PermissionInput = z.infer<typeof permissionSchema>;
 export const profileGrantSchema = z.object({
   id: requiredId('Le rôle est requis'),
   permissions: z
-    .array(z.coerce.number().int().positive(), { error: 'Au moins un droit est requis' })
-    .min(1, { error: 'Au moins un droit est requis' }),
+    .array(z.coerce.number().int().positive().max(ID_MAX), { error: 'Au moins un droit est requis' })
+    .min(1, { error: 'Au moins un droit est requis' })
+    .max(MAX_LIST_ITEMS, tooMany),
 });
 export type ProfileGrantInput = z.infer<typeof profileGrantSchema>;
 

@@ -4,9 +4,12 @@ import {
   changePasswordSchema,
   firstPasswordSchema,
   forgotPasswordSchema,
+  isEmailChange,
   loginSchema,
   profileSchema,
   recoveryPasswordSchema,
+  requireCurrentPasswordOnEmailChange,
+  tooManyAttemptsMessage,
   userUpdateSchema,
 } from './auth.ts';
 import './zod-locale.ts';
@@ -131,5 +134,45 @@ describe('profileSchema and userUpdateSchema (spec §2.2, §5)', () => {
     expect(userUpdateSchema.parse({ email: 'claire@reformes.test', is_active: false, roles: ['admin'] })).toEqual({
       email: 'claire@reformes.test',
     });
+  });
+});
+
+describe('a change of email requires the current password (issue 14)', () => {
+  it('counts as a change only a different address, not its case or spaces', () => {
+    expect(isEmailChange('claire@reformes.test', 'claire.martin@reformes.test')).toBe(true);
+    expect(isEmailChange('claire@reformes.test', ' CLAIRE@Reformes.test ')).toBe(false);
+    expect(isEmailChange('claire@reformes.test', undefined)).toBe(false);
+  });
+
+  it('carries current_password through the API schema', () => {
+    expect(userUpdateSchema.parse({ email: 'a@b.fr', current_password: 'secret' })).toEqual({
+      email: 'a@b.fr',
+      current_password: 'secret',
+    });
+  });
+
+  it('makes the forms require it once the email differs, with "Le mot de passe actuel est requis pour changer d\'email"', () => {
+    const schema = requireCurrentPasswordOnEmailChange(
+      userUpdateSchema.pick({ email: true, current_password: true }),
+      'claire@reformes.test',
+    );
+    expect(errorsOf(schema, { email: 'claire@reformes.test' })).toEqual({});
+    expect(errorsOf(schema, { email: 'autre@reformes.test' })).toEqual({
+      current_password: ["Le mot de passe actuel est requis pour changer d'email"],
+    });
+    expect(errorsOf(schema, { email: 'autre@reformes.test', current_password: '' })).toEqual({
+      current_password: ["Le mot de passe actuel est requis pour changer d'email"],
+    });
+    expect(errorsOf(schema, { email: 'autre@reformes.test', current_password: 'secret' })).toEqual({});
+  });
+});
+
+describe('tooManyAttemptsMessage', () => {
+  it('says the wait in seconds under a minute, in whole minutes (rounded up) beyond', () => {
+    expect(tooManyAttemptsMessage(1)).toBe('Trop de tentatives de connexion. Réessayez dans 1 seconde.');
+    expect(tooManyAttemptsMessage(16)).toBe('Trop de tentatives de connexion. Réessayez dans 16 secondes.');
+    expect(tooManyAttemptsMessage(60)).toBe('Trop de tentatives de connexion. Réessayez dans 1 minute.');
+    expect(tooManyAttemptsMessage(61)).toBe('Trop de tentatives de connexion. Réessayez dans 2 minutes.');
+    expect(tooManyAttemptsMessage(900)).toBe('Trop de tentatives de connexion. Réessayez dans 15 minutes.');
   });
 });

@@ -1,10 +1,12 @@
 import './zod-locale.ts';
 
 export * from './access.ts';
+export * from './audit.ts';
 export * from './auth.ts';
 export * from './dashboard.ts';
 export * from './menus.ts';
 export * from './messages.ts';
+export * from './password-policy.ts';
 export * from './permissions.ts';
 export * from './public-reformes.ts';
 export * from './reference.ts';
@@ -14,4 +16,5 @@ export * from './reforme-rules.ts';
 export * from './roles.ts';
 export * from './search-text.ts';
 export * from './suivi.ts';
+export * from './text-limits.ts';
 export * from './workflow.ts';

@@ -18,6 +18,7 @@ describe('menuOf (spec §2.3)', () => {
       '  Rôles (/admin/roles)',
       '  Permissions (/admin/permissions)',
       '  Rôles & permissions (/admin/profils)',
+      "  Journal d'audit (/admin/audit)",
       'Réformes',
       '  Liste (/admin/list-reformes)',
       'Configurations',

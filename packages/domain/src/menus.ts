@@ -39,6 +39,8 @@ export const MENUS: Record<RoleName, MenuEntry[]> = {
         { name: 'Rôles', route: '/admin/roles' },
         { name: 'Permissions', route: '/admin/permissions' },
         { name: 'Rôles & permissions', route: '/admin/profils' },
+        // Not in spec §2.3: the security audit log (docs/decisions.md, "Journal d'audit").
+        { name: "Journal d'audit", route: '/admin/audit' },
       ],
     },
     { name: 'Réformes', children: [listReformes] },

@@ -38,6 +38,7 @@ export const FEATURES = [
   { name: 'suivi-results', link: '/admin/follow-reforme-create', tag: 'Données de suivi' },
   { name: 'backups', link: '/admin/backups', tag: 'Sauvegarde' },
   { name: 'user-settings', link: '/admin/user-settinngs', tag: 'Paramètres utilisateur' },
+  { name: 'audit', link: '/admin/audit', tag: "Journal d'audit" },
 ] as const;
 export type FeatureName = (typeof FEATURES)[number]['name'];
 
@@ -73,6 +74,8 @@ export const DEFAULT_GRANTS: Record<RoleName, Grants> = {
     entities: ALL,
     backups: ALL,
     reformes: ['list'],
+    // The security audit log (migration 0006 grants it to the admin role of an existing database).
+    audit: ['list'],
   },
   'saisie central': {
     ...EVERYONE,

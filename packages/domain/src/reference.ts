@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { emailField, passwordField, phoneField, requiredText } from './auth.ts';
+import { emailField, passwordField, phoneField } from './auth.ts';
 import { MESSAGES } from './messages.ts';
+import { ID_MAX, limitedText, MAX_LIST_ITEMS, requiredText, TEXT_LIMITS, tooManyItemsMessage } from './text-limits.ts';
 
 /** Reference lists (spec §3, §5): one schema per entity, messages verbatim. */
 export const sectorSchema = z.object({ libsecteur: requiredText('Le libellé du secteur est requis') });
@@ -17,15 +18,19 @@ export type EntityInput = z.infer<typeof entitySchema>;
 
 /** A required reference to another row, given as an id (selects send strings, the API numbers). */
 export function requiredId(message: string) {
-  return z.coerce.number({ error: message }).int({ error: message }).positive({ error: message });
+  return z.coerce
+    .number({ error: message })
+    .int({ error: message, abort: true })
+    .positive({ error: message })
+    .max(ID_MAX, { error: message });
 }
 
 export const structureSchema = z.object({
   designation: requiredText('Le libellé est requis'),
   sigl: requiredText('Le sigle est requis'),
   adresse_struct: requiredText("L'adresse est requise"),
-  email: requiredText("L'email est requis").pipe(z.email({ error: "L'email n'est pas valide" })),
-  telephone: requiredText('Le contact est requis'),
+  email: requiredText("L'email est requis", TEXT_LIMITS.email).pipe(z.email({ error: "L'email n'est pas valide" })),
+  telephone: requiredText('Le contact est requis', TEXT_LIMITS.phone),
   sector_id: requiredId('Le libellé du secteur est requis'),
 });
 export type StructureInput = z.infer<typeof structureSchema>;
@@ -45,15 +50,19 @@ export const userSchema = z.object({
   email: emailField,
   phone: phoneField,
   structure_id: requiredId('La structure est requise'),
-  roles: z.array(z.string().trim().min(1), { error: 'Au moins un rôle est requis' }).min(1, { error: 'Au moins un rôle est requis' }),
+  roles: z
+    .array(requiredText('Au moins un rôle est requis'), { error: 'Au moins un rôle est requis' })
+    .min(1, { error: 'Au moins un rôle est requis' })
+    .max(MAX_LIST_ITEMS, { error: tooManyItemsMessage(MAX_LIST_ITEMS) }),
   is_signer: z.preprocess(booleanish, z.boolean()),
 });
 export type UserInput = z.infer<typeof userSchema>;
 
 const idParam = z.coerce
   .number({ error: 'Identifiant invalide' })
-  .int({ error: 'Identifiant invalide' })
-  .positive({ error: 'Identifiant invalide' });
+  .int({ error: 'Identifiant invalide', abort: true })
+  .positive({ error: 'Identifiant invalide' })
+  .max(ID_MAX, { error: 'Identifiant invalide' });
 export const idParamsSchema = z.object({ id: idParam });
 
 export const stateParamSchema = z.object({
@@ -61,7 +70,7 @@ export const stateParamSchema = z.object({
   state: z.enum(['0', '1'], { error: "L'état doit valoir 0 ou 1" }),
 });
 
-export const searchSchema = z.object({ search: z.string({ error: 'Le texte recherché est requis' }).trim() });
+export const searchSchema = z.object({ search: limitedText(TEXT_LIMITS.search, 'Le texte recherché est requis') });
 
 /** Largest page a client may ask for, and the size of the implicit page of a list asked for without `per_page`. */
 export const MAX_PER_PAGE = 100;

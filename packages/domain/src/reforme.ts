@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { requiredText } from './auth.ts';
 import { requiredId } from './reference.ts';
 import { ETATS_MOR, isStartAfterEnd, REFORME_TYPES } from './reforme-rules.ts';
+import { ID_MAX, limitedText, MAX_LIST_ITEMS, requiredText, searchTextField, TEXT_LIMITS, tooManyItemsMessage } from './text-limits.ts';
 
 export const REFORME_MESSAGES = {
   libref: 'Le Libellé de la réforme est requis',
@@ -27,6 +27,10 @@ export const REFORME_MESSAGES = {
   fileUploaded: 'Continuer en chargeant un autre fichier ou fermer le panel',
   pathLikeName: 'Le nom du fichier ne doit pas contenir de chemin',
   unknownFiles: 'Fichier joint inconnu',
+  pdfIncomplete: 'Le fichier PDF est incomplet ou endommagé (fin de document absente).',
+  pdfActiveContent: 'Le fichier contient du HTML ou du script : seuls les documents PDF sont acceptés.',
+  pendingFilesFull:
+    "Trop de fichiers en attente d'enregistrement : enregistrez la réforme ou retirez des fichiers avant d'en charger d'autres.",
   created: 'Réforme enregistrée avec succès',
   objectifCreated: 'Objectif enregistré avec succès',
   resultatCreated: 'Résultat attendu enregistré avec succès',
@@ -61,10 +65,22 @@ export function parseAmount(value: unknown): number | null {
   return Number(compact.replace(',', '.'));
 }
 
+/** Amounts are stored as numeric(15, 2), measures as numeric(18, 4): the first number each cannot hold. */
+export const NUMBER_LIMITS = { amount: 1e13, measure: 1e14 } as const;
+
+/** "Ce nombre doit être inférieur à 10 000 000 000 000". */
+export function tooLargeNumberMessage(limit: number): string {
+  return `Ce nombre doit être inférieur à ${new Intl.NumberFormat('fr-FR').format(limit)}`;
+}
+
+/** True unless `value` is a number at or beyond `limit` (either sign): blanks and NaN have their own message. */
+export const isWithinLimit = (value: number | null, limit: number) => value === null || !Number.isFinite(value) || Math.abs(value) < limit;
+
 const amountField = z
   .unknown()
   .transform(parseAmount)
   .refine((amount) => amount === null || (Number.isFinite(amount) && amount >= 0), { error: REFORME_MESSAGES.amount })
+  .refine((amount) => isWithinLimit(amount, NUMBER_LIMITS.amount), { error: tooLargeNumberMessage(NUMBER_LIMITS.amount) })
   .optional();
 
 function isIsoDate(text: string): boolean {
@@ -83,11 +99,11 @@ export function isoDateField(requiredMessage: string) {
 /** A field that holds some text, whatever it is (the input of a failed field may be anything). */
 const hasText = (value: unknown) => typeof value === 'string' && value.trim() !== '';
 
-const optionalText = z
-  .string()
-  .trim()
-  .transform((text) => text || null)
-  .nullish();
+/** An optional text of at most `max` characters; blank is null. */
+const optionalText = (max: number) =>
+  limitedText(max)
+    .transform((text) => text || null)
+    .nullish();
 
 /**
  * Reform form and API payload (spec §3, §5). `periodexe` is read-only: the server builds it from
@@ -98,25 +114,28 @@ export const reformeSchema = z
     libref: requiredText(REFORME_MESSAGES.libref),
     typeref: z.enum(REFORME_TYPES, { error: REFORME_MESSAGES.typeref }),
     nature_id: requiredId(REFORME_MESSAGES.nature_id),
-    objectif_glob: requiredText(REFORME_MESSAGES.objectif_glob),
+    objectif_glob: requiredText(REFORME_MESSAGES.objectif_glob, TEXT_LIMITS.longText),
     popul_cible: requiredText(REFORME_MESSAGES.popul_cible),
     couverture_id: requiredId(REFORME_MESSAGES.couverture_id),
-    struct_impl: requiredText(REFORME_MESSAGES.struct_impl),
+    struct_impl: requiredText(REFORME_MESSAGES.struct_impl, TEXT_LIMITS.longText),
     date_debut: isoDateField(REFORME_MESSAGES.date_debut),
     date_fin: isoDateField(REFORME_MESSAGES.date_fin),
-    periodexe: z.string().optional(),
-    cadreinst_mor: optionalText,
+    periodexe: limitedText(TEXT_LIMITS.label).optional(),
+    cadreinst_mor: optionalText(TEXT_LIMITS.label),
     etat_mor: z
       .enum(ETATS_MOR.map((etat) => etat.value) as [string, ...string[]], { error: "L'état de mise en œuvre est invalide" })
       .nullish()
       .or(z.literal('').transform(() => null)),
     montant_prevu: amountField,
     montant_trealise: amountField,
-    difficult: optionalText,
-    solution: optionalText,
-    perspective: optionalText,
+    difficult: optionalText(TEXT_LIMITS.longText),
+    solution: optionalText(TEXT_LIMITS.longText),
+    perspective: optionalText(TEXT_LIMITS.longText),
     structure_id: z.preprocess((value) => (value === '' ? undefined : value), requiredId(REFORME_MESSAGES.structure_id).optional()),
-    files: z.array(z.coerce.number().int().positive()).optional(),
+    files: z
+      .array(z.coerce.number().int().positive().max(ID_MAX))
+      .max(MAX_LIST_ITEMS, { error: tooManyItemsMessage(MAX_LIST_ITEMS) })
+      .optional(),
   })
   // The period is built from the two dates (spec §5 "periodexe"): a missing one leaves it missing too. Checked
   // whatever the other fields hold, so that its message comes with the dates' own.
@@ -145,18 +164,23 @@ export function reformeSchemaFor(role: string | undefined) {
   });
 }
 
+const filterId = z.coerce.number().int().positive().max(ID_MAX).optional();
+
 export const reformeFiltersSchema = z.object({
-  structure_id: z.coerce.number().int().positive().optional(),
-  nature_id: z.coerce.number().int().positive().optional(),
-  couverture_id: z.coerce.number().int().positive().optional(),
+  structure_id: filterId,
+  nature_id: filterId,
+  couverture_id: filterId,
   typeref: z.enum(REFORME_TYPES).optional(),
-  search: z.string().trim().optional(),
+  search: searchTextField,
 });
 export type ReformeFilters = z.infer<typeof reformeFiltersSchema>;
 
+/** The name an attachment is given in the upload modal (spec §5 "Attachments"): required, one line. */
+export const fileNameField = requiredText(REFORME_MESSAGES.fileName);
+
 /** Objective (spec §5). */
 export const objectifSchema = z.object({
-  libobjectif: requiredText("Le Libellé de l'objectif est requis"),
+  libobjectif: requiredText("Le Libellé de l'objectif est requis", TEXT_LIMITS.longText),
   reforme_id: requiredId('La réforme est requise'),
 });
 export type ObjectifInput = z.infer<typeof objectifSchema>;
@@ -165,7 +189,8 @@ const measure = (message: string) =>
   z
     .unknown()
     .transform(parseAmount)
-    .refine((value) => value !== null && Number.isFinite(value), { error: message });
+    .refine((value) => value !== null && Number.isFinite(value), { error: message })
+    .refine((value) => isWithinLimit(value, NUMBER_LIMITS.measure), { error: tooLargeNumberMessage(NUMBER_LIMITS.measure) });
 
 /** Expected result (spec §5), messages verbatim including the doubled "est requise". */
 export const resultatSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requiredId } from './reference.ts';
-import { isoDateField, parseAmount } from './reforme.ts';
+import { isoDateField, isWithinLimit, NUMBER_LIMITS, parseAmount, tooLargeNumberMessage } from './reforme.ts';
 
 export const SUIVI_MESSAGES = {
   title: 'Donnée de suivi',
@@ -29,7 +29,8 @@ const nonNegative = (message: string) =>
   z
     .unknown()
     .transform(parseAmount)
-    .refine((value): value is number => value !== null && Number.isFinite(value) && value >= 0, { error: message });
+    .refine((value): value is number => value !== null && Number.isFinite(value) && value >= 0, { error: message })
+    .refine((value) => isWithinLimit(value, NUMBER_LIMITS.measure), { error: tooLargeNumberMessage(NUMBER_LIMITS.measure) });
 
 /** Follow-up record (spec §3, §5): rate and value numeric >= 0, a date, the result. */
 export const suiviSchema = z.object({

@@ -43,13 +43,20 @@ describe('migration 0004: the status right on objectives and results', () => {
   });
   afterAll(() => database.close());
 
-  it('is registered in the journal after 0003', () => {
+  it('is registered in the journal, in order, like every migration file', () => {
     const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
       entries: Array<{ idx: number; tag: string; when: number }>;
     };
-    const [previous, entry] = journal.entries.slice(-2);
-    expect(entry).toMatchObject({ idx: 4, tag: '0004_objectif_status_rights' });
-    expect(entry.when).toBeGreaterThan(previous.when);
+    const files = fs
+      .readdirSync(MIGRATIONS_FOLDER)
+      .filter((name) => name.endsWith('.sql'))
+      .map((name) => name.replace(/\.sql$/, ''));
+    expect(journal.entries.map((entry) => entry.tag)).toEqual(files.sort());
+    expect(journal.entries.map((entry) => entry.idx)).toEqual(files.map((_, index) => index));
+    for (const [index, entry] of journal.entries.entries()) {
+      if (index > 0) expect(entry.when).toBeGreaterThan(journal.entries[index - 1].when);
+    }
+    expect(journal.entries[4]).toMatchObject({ idx: 4, tag: '0004_objectif_status_rights' });
   });
 
   it('leaves a fresh database as the seed made it: saisie central and saisie hold both rights', async () => {

@@ -64,7 +64,7 @@ process.on('message', (message: unknown) => {
     // than an IPC message: a base64 copy of a large database would sit in both processes' JavaScript heaps).
     const file = request.file;
     db.dumpDataDir('gzip')
-      .then(async (blob) => fs.promises.writeFile(file, Buffer.from(await blob.arrayBuffer())))
+      .then(async (blob) => fs.promises.writeFile(file, Buffer.from(await blob.arrayBuffer()), { mode: 0o600 }))
       .then(() => process.send?.({ type: 'snapshot', id: request.id }))
       .catch((error: Error) => process.send?.({ type: 'snapshot', id: request.id, error: error.message }));
   }

@@ -8,6 +8,7 @@ export class AppError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errorsList?: ErrorsList,
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -18,6 +19,9 @@ export const forbidden = (message: string = MESSAGES.forbidden) => new AppError(
 export const unauthenticated = (message: string = MESSAGES.unauthenticated) => new AppError(401, message);
 export const conflict = (message: string = MESSAGES.conflict) => new AppError(409, message);
 export const invalid = (errorsList: ErrorsList, message: string = MESSAGES.invalidInput) => new AppError(422, message, errorsList);
+/** 429 saying when to come back, in the message and in `Retry-After` (seconds). */
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new AppError(429, message, undefined, { 'retry-after': String(retryAfterSeconds) });
 
 const megabytes = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 3 });
 

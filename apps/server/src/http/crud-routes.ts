@@ -1,9 +1,10 @@
-import { type FeatureName, idParamsSchema, MESSAGES, stateParamSchema } from '@reformes/domain';
+import { type AuditAction, type AuditTargetType, type FeatureName, idParamsSchema, MESSAGES, stateParamSchema } from '@reformes/domain';
 import { type AnyColumn, asc, count, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
+import { recordAudit } from '../modules/audit/audit.service.ts';
 import { conflict, notFound } from './app-error.ts';
 import { listEnvelope, ok } from './envelope.ts';
 import { listOrPage, type PageQuery, pageQuerySchema, searchBodySchema, searchPageOf, sliced } from './pagination.ts';
@@ -38,7 +39,12 @@ export interface CrudResource<TTable extends CrudTable, TSchema extends z.ZodObj
   select?: (db: Db) => CrudView;
   /** A rule that may refuse an update or a delete (throws an AppError). */
   beforeChange?: (db: Db, id: number, change: { kind: 'update'; body: z.infer<TSchema> } | { kind: 'delete' }) => Promise<void>;
+  /** Changes written to the security audit log (roles), in the change's transaction, named by the label column. */
+  audit?: { target: AuditTargetType; actions: Partial<Record<WriteKind, AuditAction>> };
 }
+
+type WriteKind = 'create' | 'update' | 'delete' | 'status';
+type Writer = Pick<Db, 'insert' | 'update' | 'delete'>;
 
 /**
  * One route factory for every reference list: list (whole or paginated), show, create,
@@ -100,6 +106,22 @@ export function crudRoutes<TTable extends CrudTable, TSchema extends z.ZodObject
 
     const labelKey = resource.labelColumn.name;
 
+    /** Runs a write returning `{id, label}` rows; an audited one is recorded in the same transaction. */
+    async function write(kind: WriteKind, work: (writer: Writer) => Promise<Array<{ id: unknown; label: unknown }>>, details?: object) {
+      const action = resource.audit?.actions[kind];
+      if (!resource.audit || !action) return work(db);
+      const { target } = resource.audit;
+      return db.transaction(async (tx) => {
+        const rows = await work(tx);
+        if (rows[0]) {
+          const [{ id, label }] = rows;
+          await recordAudit(tx, { action, target: { type: target, id: Number(id), label: String(label) }, details: { ...details } });
+        }
+        return rows;
+      });
+    }
+    const changed = { id: table.id, label: resource.labelColumn };
+
     app.get(
       `/${path}`,
       { config: access('list'), schema: { tags, summary: `Liste : ${tag}`, querystring: pageQuerySchema } },
@@ -126,10 +148,12 @@ export function crudRoutes<TTable extends CrudTable, TSchema extends z.ZodObject
       async (request, reply) => {
         const body = request.body as Record<string, unknown>;
         const [created] = await guarded(String(body[labelKey] ?? ''), () =>
-          db
-            .insert(table as PgTable)
-            .values(body)
-            .returning({ id: table.id }),
+          write('create', (writer) =>
+            writer
+              .insert(table as PgTable)
+              .values(body)
+              .returning(changed),
+          ),
         );
         reply.status(201);
         return ok(await findOne(created.id as number), MESSAGES.created);
@@ -143,11 +167,13 @@ export function crudRoutes<TTable extends CrudTable, TSchema extends z.ZodObject
         const body = request.body as Record<string, unknown>;
         await resource.beforeChange?.(db, request.params.id, { kind: 'update', body: request.body as z.infer<TSchema> });
         const updated = await guarded(String(body[labelKey] ?? ''), () =>
-          db
-            .update(table as PgTable)
-            .set({ ...body, updated_at: new Date() })
-            .where(eq(table.id, request.params.id))
-            .returning({ id: table.id }),
+          write('update', (writer) =>
+            writer
+              .update(table as PgTable)
+              .set({ ...body, updated_at: new Date() })
+              .where(eq(table.id, request.params.id))
+              .returning(changed),
+          ),
         );
         if (updated.length === 0) throw notFound();
         return ok(await findOne(request.params.id), MESSAGES.updated);
@@ -160,10 +186,12 @@ export function crudRoutes<TTable extends CrudTable, TSchema extends z.ZodObject
       async (request) => {
         await resource.beforeChange?.(db, request.params.id, { kind: 'delete' });
         const deleted = await guarded(undefined, () =>
-          db
-            .delete(table as PgTable)
-            .where(eq(table.id, request.params.id))
-            .returning({ id: table.id }),
+          write('delete', (writer) =>
+            writer
+              .delete(table as PgTable)
+              .where(eq(table.id, request.params.id))
+              .returning(changed),
+          ),
         );
         if (deleted.length === 0) throw notFound();
         return { message: MESSAGES.deleted };
@@ -175,11 +203,16 @@ export function crudRoutes<TTable extends CrudTable, TSchema extends z.ZodObject
       { config: access('status'), schema: { tags, summary: `Activation / désactivation : ${tag}`, params: stateParamSchema } },
       async (request) => {
         const isActive = request.params.state === '1';
-        const updated = await db
-          .update(table as PgTable)
-          .set({ is_active: isActive, updated_at: new Date() })
-          .where(eq(table.id, request.params.id))
-          .returning({ id: table.id });
+        const updated = await write(
+          'status',
+          (writer) =>
+            writer
+              .update(table as PgTable)
+              .set({ is_active: isActive, updated_at: new Date() })
+              .where(eq(table.id, request.params.id))
+              .returning(changed),
+          { is_active: isActive },
+        );
         if (updated.length === 0) throw notFound();
         return ok(await findOne(request.params.id), isActive ? MESSAGES.activated : MESSAGES.deactivated);
       },

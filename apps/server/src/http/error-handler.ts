@@ -2,7 +2,7 @@ import { MESSAGES } from '@reformes/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type ErrorsList } from './app-error.ts';
-import { pgErrorCode } from './pg-error.ts';
+import { databaseFailureOf, pgErrorCode } from './pg-error.ts';
 
 /** Postgres error codes that are the client's fault, and the status each deserves. */
 const PG_CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
@@ -15,6 +15,11 @@ const PG_CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
   '22007': { status: 422, message: 'Une date est invalide.' },
   '22008': { status: 422, message: 'Une date est invalide.' },
   '22001': { status: 422, message: 'Un texte est trop long.' },
+  // A NUL byte or an encoding PostgreSQL refuses, and a value too large for an index row (54000, e.g. a long
+  // label under a unique index): the schemas refuse both first, these are the last line.
+  '22021': { status: 422, message: 'Un texte contient un caractère non autorisé.' },
+  '22P05': { status: 422, message: 'Un texte contient un caractère non autorisé.' },
+  '54000': { status: 422, message: 'Une valeur envoyée est trop grande.' },
 };
 
 /** Fastify's own 4xx errors, reworded in French. */
@@ -23,7 +28,8 @@ const FASTIFY_MESSAGES: Record<number, string> = {
   404: MESSAGES.routeNotFound,
   405: 'Méthode non autorisée.',
   406: 'Format de réponse non disponible.',
-  413: MESSAGES.fileTooLarge,
+  // A JSON body over `bodyLimit`, too many multipart parts: a file over its own limit gets `fileTooLarge` instead.
+  413: 'La requête est trop volumineuse.',
   415: 'Type de contenu non pris en charge.',
   429: MESSAGES.tooManyRequests,
 };
@@ -41,12 +47,14 @@ function errorsListOf(error: FastifyError & { validation: Array<{ instancePath: 
 
 /**
  * One place turns every failure into `{message, errorsList?}`: messages only for 4xx,
- * a generic French message for the rest (logged with the request id), never a stack or SQL.
+ * a generic French message for the rest (logged with the request id), never a stack or SQL; a failed query is
+ * logged without its bind values.
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+      if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send({ message: error.message, ...(error.errorsList ? { errorsList: error.errorsList } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -54,14 +62,16 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     const pgError = PG_CLIENT_ERRORS[pgErrorCode(error) ?? ''];
     if (pgError) {
-      request.log.info({ err: error }, 'database refused the request');
+      request.log.info({ db: databaseFailureOf(error) }, 'database refused the request');
       return reply.status(pgError.status).send({ message: pgError.message });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ message: FASTIFY_MESSAGES[status] ?? MESSAGES.invalidInput });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    // A failed query is logged by its SQL state and message: its bind values never reach the log.
+    const failure = databaseFailureOf(error);
+    request.log.error(failure ? { db: failure } : { err: error }, 'unhandled error');
     return reply.status(500).send({ message: MESSAGES.internalError });
   });
 }

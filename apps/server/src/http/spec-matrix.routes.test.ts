@@ -128,6 +128,11 @@ const SPEC_MATRIX: readonly Row[] = [
   { call: 'GET backups', allowed: [Y, N, N, N, N, N] },
   { call: `DELETE backups/${MISSING}`, allowed: [Y, N, N, N, N, N] },
 
+  // Journal d'audit. Spec silent (issue 14): the security audit log is admin's only, in its group "Habilitations"
+  // (docs/decisions.md "Journal d'audit").
+  { call: 'GET audit-logs', allowed: [Y, N, N, N, N, N] },
+  { call: 'GET audit-logs/export.csv', allowed: [Y, N, N, N, N, N] },
+
   // Last, since an allowed call could change the reform: a published reform is deleted by no one (409 for the
   // four roles that delete reforms, §6), admin and a role of its own are refused.
   { call: 'DELETE reformes/:published', allowed: [N, Y, Y, Y, Y, N] },
@@ -140,7 +145,7 @@ const EMAILS: Record<Exclude<Caller, 'observateur'>, string> = {
   validation: 'validation@reformes.test',
   publication: 'publication@reformes.test',
 };
-const OBSERVER = { email: 'paul.observateur@reformes.test', password: 'Observateur2026!' };
+const OBSERVER = { email: 'paul.observateur@reformes.test', password: 'Matrice-Vigie-2026' };
 
 describe('authorisation matrix written from the specification', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** Files under STORAGE_DIR, always named by us: a client's name never reaches the file system. */
+/** Files under STORAGE_DIR, always named by us: a client's name never reaches the file system. Readable by the server's user only. */
 export function createFileStore(storageDir: string) {
   function pathOf(folder: string, name: string): string {
     if (!/^[a-z0-9-]+(\.[a-z0-9]+)?$/i.test(name)) throw new Error(`Nom de fichier stocké invalide : ${name}`);
@@ -11,8 +11,8 @@ export function createFileStore(storageDir: string) {
   return {
     async save(folder: string, content: Buffer, extension: string): Promise<string> {
       const name = `${randomUUID()}.${extension}`;
-      await fs.promises.mkdir(path.join(storageDir, folder), { recursive: true });
-      await fs.promises.writeFile(pathOf(folder, name), content, { flag: 'wx' });
+      await fs.promises.mkdir(path.join(storageDir, folder), { recursive: true, mode: 0o700 });
+      await fs.promises.writeFile(pathOf(folder, name), content, { flag: 'wx', mode: 0o600 });
       return name;
     },
     stream(folder: string, name: string) {
@@ -35,4 +35,20 @@ export type FileStore = ReturnType<typeof createFileStore>;
 /** True when the bytes start like a PDF document, whatever the file is called. */
 export function isPdf(content: Buffer): boolean {
   return content.length > 8 && content.subarray(0, 5).toString('latin1') === '%PDF-';
+}
+
+/**
+ * Markup a browser would run if it ever took the file for a web page (a PDF/HTML polyglot). Only long tags:
+ * compressed PDF streams are random bytes, in which a short tag such as `<svg` turns up by chance.
+ */
+const MARKUP = /<(?:!doctype\s+html|html|body|script|iframe)[\s>/]/i;
+
+/**
+ * Why a file that starts like a PDF is still refused: no `%%EOF` in its last 1 024 bytes, where PDF readers look
+ * for it (`'incomplete'`), or HTML or script inside (`'markup'`); undefined for an ordinary PDF.
+ */
+export function pdfProblemOf(content: Buffer): 'incomplete' | 'markup' | undefined {
+  if (!content.subarray(-1024).includes('%%EOF')) return 'incomplete';
+  if (MARKUP.test(content.toString('latin1'))) return 'markup';
+  return undefined;
 }

@@ -12,16 +12,17 @@ export { DEMO_PASSWORD };
 
 /**
  * The app of one test file: fresh migrated database with the reference and demo data,
- * private data folders, silent logs. `env` overrides configuration variables.
+ * private data folders, silent logs. `env` overrides configuration variables; `logStream` receives every log
+ * line of the production logger instead (with `LOG_LEVEL` in `env`).
  */
-export async function createTestApp(env: Record<string, string> = {}) {
+export async function createTestApp(env: Record<string, string> = {}, { logStream }: { logStream?: { write(line: string): void } } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reformes-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: path.join(dataDir, 'no-web'), ...env });
   const database = await createTestDatabase();
   await runMigrations(database);
   await seedReferenceData(database.db);
   await seedDemoData(database.db);
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, ...(logStream ? { logStream } : { logger: false }) });
   await app.ready();
 
   return {

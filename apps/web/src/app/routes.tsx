@@ -36,6 +36,7 @@ const EntitiesPage = page(() => import('../features/reference/entities.tsx'), 'E
 const AccountPage = page(() => import('../features/account/account-page.tsx'), 'AccountPage');
 const UserSettingsPage = page(() => import('../features/account/user-settings-page.tsx'), 'UserSettingsPage');
 const BackupsPage = page(() => import('../features/backups/backups-page.tsx'), 'BackupsPage');
+const AuditPage = page(() => import('../features/audit/audit-page.tsx'), 'AuditPage');
 
 /** Screens load on demand; "Chargement..." shows meanwhile (spec §2.4). */
 function Root() {
@@ -104,6 +105,7 @@ export const routes: RouteObject[] = [
               { path: 'covers', element: <CoversPage /> },
               { path: 'entities', element: <EntitiesPage /> },
               { path: 'backups', element: <BackupsPage /> },
+              { path: 'audit', element: <AuditPage /> },
               { path: 'user-account', element: <AccountPage /> },
               { path: 'user-settinngs', element: <UserSettingsPage /> },
               { path: '*', element: <NotFoundPage /> },

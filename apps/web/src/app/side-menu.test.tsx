@@ -38,6 +38,7 @@ describe('side menu (spec §2.3)', () => {
       ['Rôles', '/admin/roles'],
       ['Permissions', '/admin/permissions'],
       ['Rôles & permissions', '/admin/profils'],
+      ["Journal d'audit", '/admin/audit'],
       liste,
       ...configurations,
       ['Sauvegarde', '/admin/backups'],

@@ -19,8 +19,11 @@ export const users = pgTable(
     must_change_password: boolean().notNull().default(false),
     is_active: boolean().notNull().default(true),
     is_signer: boolean().notNull().default(false),
-    failed_logins: integer().notNull().default(0),
-    locked_until: timestamp({ withTimezone: true }),
+    /**
+     * Set by the trigger `users_password_changed` (migration 0005) whenever `password_hash` changes, which also
+     * voids the user's outstanding reset links: a temporary password expires 72 hours after this moment.
+     */
+    password_changed_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_unique').using('btree', sql`lower(${t.email})`), index('users_structure_idx').on(t.structure_id)],

@@ -7,7 +7,7 @@ import { runMigrations } from '../migrate.ts';
 import { reformes, users } from '../schema/index.ts';
 import { seedDatabase } from './index.ts';
 
-const POSTGRES = { DATABASE_URL: 'postgres://reformes@db.example:5432/reformes' };
+const POSTGRES = { DATABASE_URL: 'postgres://reformes@db.example:5432/reformes', JWT_SECRET: 'x'.repeat(40) };
 
 describe('SEED_DEMO (architecture §5)', () => {
   it('defaults to yes with the embedded database and to no with DATABASE_URL', () => {
@@ -16,6 +16,12 @@ describe('SEED_DEMO (architecture §5)', () => {
     expect(loadConfig(POSTGRES).seedDemo).toBe(false);
     expect(loadConfig({ ...POSTGRES, SEED_DEMO: 'true' }).seedDemo).toBe(true);
     expect(() => loadConfig({ SEED_DEMO: 'oui' })).toThrow('SEED_DEMO');
+  });
+
+  it('defaults to no when HOST is not a loopback address, unless SEED_DEMO=true', () => {
+    const exposed = { HOST: '0.0.0.0', JWT_SECRET: 'x'.repeat(40) };
+    expect(loadConfig(exposed).seedDemo).toBe(false);
+    expect(loadConfig({ ...exposed, SEED_DEMO: 'true' }).seedDemo).toBe(true);
   });
 
   describe('seeding an empty database', () => {
@@ -58,9 +64,18 @@ describe('SEED_DEMO (architecture §5)', () => {
       expect(await counts(db.db)).toEqual({ users: 0, reformes: 0 });
     });
 
+    it('creates no demo account on the embedded database served beyond this machine, and says how to get one', async () => {
+      const db = await emptyDatabase();
+      const messages: string[] = [];
+      await seedDatabase(db, loadConfig({ HOST: '0.0.0.0', JWT_SECRET: 'x'.repeat(40) }), (message) => messages.push(message));
+      expect(await counts(db.db)).toEqual({ users: 0, reformes: 0 });
+      expect(messages.join('\n')).toContain('SEED_DEMO=true');
+      expect(messages.join('\n')).toContain('npm run create-admin');
+    });
+
     it('never creates demo data with NODE_ENV=production, even with SEED_DEMO=true', async () => {
       const db = await emptyDatabase();
-      const config = loadConfig({ ...POSTGRES, SEED_DEMO: 'true', NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) });
+      const config = loadConfig({ ...POSTGRES, SEED_DEMO: 'true', NODE_ENV: 'production' });
       const messages: string[] = [];
       await seedDatabase(db, config, (message) => messages.push(message));
       expect(await counts(db.db)).toEqual({ users: 0, reformes: 0 });

@@ -1,14 +1,15 @@
 import {
   idParamsSchema,
+  limitedText,
   MESSAGES,
   permissionSchema,
   profileCopySchema,
   profileGrantSchema,
   rolesWindowsCopySchema,
   stateParamSchema,
+  TEXT_LIMITS,
 } from '@reformes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok, plainList } from '../../http/envelope.ts';
 import type { AccessService } from './access.service.ts';
 
@@ -51,7 +52,7 @@ export const accessRoutes: FastifyPluginAsyncZod<{ access: AccessService }> = as
   );
 
   // Spec §7: updates arrive as POST with a method field "patch"; PUT is accepted too.
-  const updateBody = permissionSchema.extend({ _method: z.string().optional() });
+  const updateBody = permissionSchema.extend({ _method: limitedText(TEXT_LIMITS.label).optional() });
   for (const method of ['POST', 'PUT'] as const) {
     app.route({
       method,

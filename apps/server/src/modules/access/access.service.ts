@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { features, menus, permissions, rolePermissions, roles, roleWindows } from '../../db/schema/index.ts';
 import { conflict, invalid, notFound } from '../../http/app-error.ts';
 import { pgErrorCode } from '../../http/pg-error.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 
 export interface WindowNode {
   id: number;
@@ -25,9 +26,16 @@ const permissionColumns = {
 };
 
 export function createAccessService(db: Db) {
-  async function assertRole(id: number) {
-    const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.id, id));
+  /** The role's name, or a 404. */
+  async function assertRole(id: number): Promise<string> {
+    const [role] = await db.select({ name: roles.name }).from(roles).where(eq(roles.id, id));
     if (!role) throw notFound();
+    return role.name;
+  }
+
+  async function permissionNameOf(executor: Pick<Db, 'select'>, id: number): Promise<string | undefined> {
+    const [row] = await executor.select({ name: permissions.name }).from(permissions).where(eq(permissions.id, id));
+    return row?.name;
   }
 
   async function featureOf(id: number) {
@@ -77,11 +85,16 @@ export function createAccessService(db: Db) {
     /** One permission per new (feature, action) pair; a request whose pairs all exist is a conflict. */
     async createPermissions(input: PermissionInput) {
       const feature = await featureOf(input.feature_id);
-      const created = await db
-        .insert(permissions)
-        .values(input.actions.map((action) => ({ feature_id: feature.id, action, name: permissionName(feature.name, action) })))
-        .onConflictDoNothing()
-        .returning({ id: permissions.id });
+      const created = await db.transaction(async (tx) => {
+        const rows = await tx
+          .insert(permissions)
+          .values(input.actions.map((action) => ({ feature_id: feature.id, action, name: permissionName(feature.name, action) })))
+          .onConflictDoNothing()
+          .returning({ id: permissions.id, name: permissions.name });
+        for (const row of rows)
+          await recordAudit(tx, { action: 'permission.create', target: { type: 'permission', id: row.id, label: row.name } });
+        return rows;
+      });
       if (created.length === 0) throw conflict(MESSAGES.permissionExists);
       return Promise.all(created.map((row) => permissionView(row.id)));
     },
@@ -91,12 +104,15 @@ export function createAccessService(db: Db) {
       const feature = await featureOf(input.feature_id);
       const action = input.actions[0];
       try {
-        const updated = await db
-          .update(permissions)
-          .set({ feature_id: feature.id, action, name: permissionName(feature.name, action), updated_at: new Date() })
-          .where(eq(permissions.id, id))
-          .returning({ id: permissions.id });
-        if (updated.length === 0) throw notFound();
+        await db.transaction(async (tx) => {
+          const updated = await tx
+            .update(permissions)
+            .set({ feature_id: feature.id, action, name: permissionName(feature.name, action), updated_at: new Date() })
+            .where(eq(permissions.id, id))
+            .returning({ id: permissions.id, name: permissions.name });
+          if (updated.length === 0) throw notFound();
+          await recordAudit(tx, { action: 'permission.update', target: { type: 'permission', id, label: updated[0].name } });
+        });
       } catch (error) {
         if (pgErrorCode(error) === '23505') throw conflict(MESSAGES.permissionExists);
         throw error;
@@ -105,22 +121,28 @@ export function createAccessService(db: Db) {
     },
 
     async deletePermission(id: number) {
-      await permissionView(id);
+      const permission = await permissionView(id);
       const [{ used }] = await db
         .select({ used: sql<number>`count(*)::int` })
         .from(rolePermissions)
         .where(eq(rolePermissions.permission_id, id));
       if (used > 0) throw conflict(MESSAGES.permissionInUse);
-      await db.delete(permissions).where(eq(permissions.id, id));
+      await db.transaction(async (tx) => {
+        await tx.delete(permissions).where(eq(permissions.id, id));
+        await recordAudit(tx, { action: 'permission.delete', target: { type: 'permission', id, label: permission.name } });
+      });
     },
 
     async setPermissionActive(id: number, isActive: boolean) {
-      const updated = await db
-        .update(permissions)
-        .set({ is_active: isActive, updated_at: new Date() })
-        .where(eq(permissions.id, id))
-        .returning({ id: permissions.id });
-      if (updated.length === 0) throw notFound();
+      await db.transaction(async (tx) => {
+        const updated = await tx
+          .update(permissions)
+          .set({ is_active: isActive, updated_at: new Date() })
+          .where(eq(permissions.id, id))
+          .returning({ id: permissions.id });
+        if (updated.length === 0) throw notFound();
+        await recordAudit(tx, { action: 'permission.status', target: { type: 'permission', id }, details: { is_active: isActive } });
+      });
       return permissionView(id);
     },
 
@@ -140,43 +162,69 @@ export function createAccessService(db: Db) {
     /** Grants several permissions at once; a right already held (even deactivated) is simply active again. */
     async grant(roleId: number, permissionIds: number[]) {
       await assertRole(roleId);
-      const found = await db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.id, permissionIds));
+      const found = await db
+        .select({ id: permissions.id, name: permissions.name })
+        .from(permissions)
+        .where(inArray(permissions.id, permissionIds));
       if (found.length !== new Set(permissionIds).size) throw invalid({ permissions: ['Permission inconnue'] });
-      await db
-        .insert(rolePermissions)
-        .values(found.map((row) => ({ role_id: roleId, permission_id: row.id })))
-        .onConflictDoUpdate({
-          target: [rolePermissions.role_id, rolePermissions.permission_id],
-          set: { is_active: true, updated_at: new Date() },
-        });
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(rolePermissions)
+          .values(found.map((row) => ({ role_id: roleId, permission_id: row.id })))
+          .onConflictDoUpdate({
+            target: [rolePermissions.role_id, rolePermissions.permission_id],
+            set: { is_active: true, updated_at: new Date() },
+          });
+        const names = found.map((row) => row.name).sort();
+        await recordAudit(tx, { action: 'profile.grant', target: { type: 'role', id: roleId }, details: { permissions: names } });
+      });
       return this.profileOfRole(roleId);
     },
 
     async copyRights(fromRoleId: number, toRoleId: number) {
       if (fromRoleId === toRoleId) throw invalid({ role_id: [MESSAGES.sameRole] });
-      await assertRole(fromRoleId);
+      const fromName = await assertRole(fromRoleId);
       await assertRole(toRoleId);
-      await db.execute(sql`
-        insert into role_permissions (role_id, permission_id, is_active)
-        select ${toRoleId}, permission_id, is_active from role_permissions where role_id = ${fromRoleId}
-        on conflict (role_id, permission_id) do update set is_active = excluded.is_active or role_permissions.is_active`);
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`
+          insert into role_permissions (role_id, permission_id, is_active)
+          select ${toRoleId}, permission_id, is_active from role_permissions where role_id = ${fromRoleId}
+          on conflict (role_id, permission_id) do update set is_active = excluded.is_active or role_permissions.is_active`);
+        await recordAudit(tx, { action: 'profile.copy', target: { type: 'role', id: toRoleId }, details: { from_role: fromName } });
+      });
       return this.profileOfRole(toRoleId);
     },
 
     /** Revokes one right: `profileId` is the role-permission row. */
     async revoke(profileId: number) {
-      const deleted = await db.delete(rolePermissions).where(eq(rolePermissions.id, profileId)).returning({ id: rolePermissions.id });
-      if (deleted.length === 0) throw notFound();
+      await db.transaction(async (tx) => {
+        const [deleted] = await tx
+          .delete(rolePermissions)
+          .where(eq(rolePermissions.id, profileId))
+          .returning({ role_id: rolePermissions.role_id, permission_id: rolePermissions.permission_id });
+        if (!deleted) throw notFound();
+        const permission = await permissionNameOf(tx, deleted.permission_id);
+        await recordAudit(tx, { action: 'profile.revoke', target: { type: 'role', id: deleted.role_id }, details: { permission } });
+      });
     },
 
     async setProfileActive(profileId: number, isActive: boolean) {
-      const updated = await db
-        .update(rolePermissions)
-        .set({ is_active: isActive, updated_at: new Date() })
-        .where(eq(rolePermissions.id, profileId))
-        .returning({ role_id: rolePermissions.role_id });
-      if (updated.length === 0) throw notFound();
-      return this.profileOfRole(updated[0].role_id);
+      const updated = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(rolePermissions)
+          .set({ is_active: isActive, updated_at: new Date() })
+          .where(eq(rolePermissions.id, profileId))
+          .returning({ role_id: rolePermissions.role_id, permission_id: rolePermissions.permission_id });
+        if (!row) throw notFound();
+        const permission = await permissionNameOf(tx, row.permission_id);
+        await recordAudit(tx, {
+          action: 'profile.status',
+          target: { type: 'role', id: row.role_id },
+          details: { permission, is_active: isActive },
+        });
+        return row;
+      });
+      return this.profileOfRole(updated.role_id);
     },
 
     async toggleProfile(profileId: number) {
@@ -210,13 +258,14 @@ export function createAccessService(db: Db) {
 
     async copyWindows(oldRoleId: number, newRoleId: number) {
       if (oldRoleId === newRoleId) throw invalid({ new_id: [MESSAGES.sameRole] });
-      await assertRole(oldRoleId);
+      const fromName = await assertRole(oldRoleId);
       await assertRole(newRoleId);
       await db.transaction(async (tx) => {
         await tx.delete(roleWindows).where(eq(roleWindows.role_id, newRoleId));
         await tx.execute(
           sql`insert into role_windows (role_id, menu_id, position) select ${newRoleId}, menu_id, position from role_windows where role_id = ${oldRoleId}`,
         );
+        await recordAudit(tx, { action: 'role.windows_copy', target: { type: 'role', id: newRoleId }, details: { from_role: fromName } });
       });
       return this.windowsOf(newRoleId);
     },

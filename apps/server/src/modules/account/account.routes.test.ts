@@ -156,13 +156,14 @@ describe('my account', () => {
         (
           await call('POST', 'api/change-password', bearer(own.access_token), {
             old_password: newPassword,
-            new_password: DEMO_PASSWORD,
-            confirm_password: DEMO_PASSWORD,
+            new_password: 'EncoreUnMotDePasse2026',
+            confirm_password: 'EncoreUnMotDePasse2026',
           })
         ).statusCode,
       ).toBe(200);
       expect((await call('GET', 'api/user', bearer(other.access_token))).statusCode).toBe(200);
-      await t.login(email, DEMO_PASSWORD);
+      // The demo password cannot come back: it holds the app's name, which a new password may not.
+      await t.login(email, 'EncoreUnMotDePasse2026');
     });
   });
 

@@ -1,4 +1,13 @@
-import { ACCOUNT_MESSAGES, changePasswordSchema, idParamsSchema, MESSAGES, stateParamSchema } from '@reformes/domain';
+import {
+  ACCOUNT_MESSAGES,
+  changePasswordSchema,
+  idParamsSchema,
+  limitedText,
+  MESSAGES,
+  requiredText,
+  stateParamSchema,
+  TEXT_LIMITS,
+} from '@reformes/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,8 +16,11 @@ import { userSettings, users } from '../../db/schema/index.ts';
 import { AppError, fileTooLarge, forbidden, invalid, notFound } from '../../http/app-error.ts';
 import { ok, plainList } from '../../http/envelope.ts';
 import { type AuthContext, authOf } from '../../http/guard.ts';
+import { readingMultipart } from '../../http/multipart.ts';
 import type { FileStore } from '../../storage/file-store.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { assertAcceptablePassword } from '../auth/password-policy.ts';
 import type { Sessions } from '../auth/sessions.ts';
 
 /** Where signatures live (architecture §4): disk "local", folder "director". */
@@ -29,9 +41,9 @@ export function imageTypeOf(content: Buffer): ImageType | undefined {
 }
 
 const fileLookupSchema = z.object({
-  folder: z.string({ error: 'Le dossier est requis' }),
-  disk: z.string().default(SIGNATURE_DISK),
-  filename: z.string({ error: 'Le nom du fichier est requis' }).min(1, { error: 'Le nom du fichier est requis' }),
+  folder: limitedText(TEXT_LIMITS.label, 'Le dossier est requis'),
+  disk: limitedText(TEXT_LIMITS.label).default(SIGNATURE_DISK),
+  filename: requiredText('Le nom du fichier est requis'),
 });
 
 export interface AccountRoutesOptions {
@@ -53,15 +65,21 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     },
     async (request) => {
       const auth = authOf(request);
-      const [user] = await db.select({ password_hash: users.password_hash }).from(users).where(eq(users.id, auth.userId));
+      const [user] = await db
+        .select({ password_hash: users.password_hash, email: users.email, lastname: users.lastname, firstname: users.firstname })
+        .from(users)
+        .where(eq(users.id, auth.userId));
       if (!user || !(await verifyPassword(user.password_hash, request.body.old_password))) {
+        await recordAudit(db, { action: 'password.change', result: 'failure', details: { reason: 'wrong_password' } });
         throw invalid({ old_password: [ACCOUNT_MESSAGES.wrongOldPassword] }, ACCOUNT_MESSAGES.wrongOldPassword);
       }
+      assertAcceptablePassword(request.body.new_password, user, 'new_password');
       const password_hash = await hashPassword(request.body.new_password);
       await db.transaction(async (tx) => {
         await tx.update(users).set({ password_hash, must_change_password: false, updated_at: new Date() }).where(eq(users.id, auth.userId));
         // Every session ends, this one too: the user signs in again with the new password.
         await sessions.revokeAllOf(auth.userId, tx);
+        await recordAudit(tx, { action: 'password.change', target: { type: 'user', id: auth.userId } });
       });
       return { message: ACCOUNT_MESSAGES.passwordChanged };
     },
@@ -104,7 +122,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   async function saveSignature(auth: AuthContext, request: import('fastify').FastifyRequest) {
     const [user] = await db.select({ is_signer: users.is_signer }).from(users).where(eq(users.id, auth.userId));
     if (!user?.is_signer) throw forbidden(ACCOUNT_MESSAGES.notSigner);
-    const { content, type } = await readSignature(request);
+    const { content, type } = await readingMultipart(() => readSignature(request));
     const stored = await files.save(SIGNATURE_FOLDER, content, type.extension);
     const [previous] = await db.select().from(userSettings).where(eq(userSettings.user_id, auth.userId));
     const [row] = await db

@@ -9,9 +9,10 @@ import {
 } from '@reformes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
-import { AppError, notFound } from '../../http/app-error.ts';
+import { notFound } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
 import { authOf } from '../../http/guard.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import type { AuthService } from './auth.service.ts';
 import { loadUserView } from './current-user.ts';
 import type { Sessions } from './sessions.ts';
@@ -20,27 +21,17 @@ export interface AuthRoutesOptions {
   db: Db;
   auth: AuthService;
   sessions: Sessions;
-  loginMaxPerIpPerMinute: number;
 }
 
 const tags = ['Authentification'];
 
 /** Spec §7 "Auth and account", the temporary-password flow and refresh-token rotation of the architecture. */
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, auth, sessions, loginMaxPerIpPerMinute }) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, auth, sessions }) => {
   app.post(
     '/api/login',
-    {
-      config: {
-        access: 'public',
-        rateLimit: {
-          max: loginMaxPerIpPerMinute,
-          timeWindow: '1 minute',
-          errorResponseBuilder: () => new AppError(429, MESSAGES.tooManyAttempts),
-        },
-      },
-      schema: { tags, summary: 'Connexion', body: loginSchema },
-    },
-    async (request) => ok(await auth.login(request.body.email, request.body.password), MESSAGES.loginSuccess),
+    // Throttled by the service, per address and per email (429 with Retry-After).
+    { config: { access: 'public' }, schema: { tags, summary: 'Connexion', body: loginSchema } },
+    async (request) => ok(await auth.login(request.body.email, request.body.password, request.ip), MESSAGES.loginSuccess),
   );
 
   app.post(
@@ -59,17 +50,18 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.get('/logout', { config: { access: 'first-password' }, schema: { tags, summary: 'Déconnexion' } }, async (request) => {
     await sessions.revokeFamily(authOf(request).sessionId);
+    await recordAudit(db, { action: 'logout' });
     return { message: MESSAGES.logoutDone };
   });
 
   app.post(
     '/api/forgot-password',
     {
-      config: { access: 'public', rateLimit: { max: loginMaxPerIpPerMinute, timeWindow: '1 minute' } },
+      config: { access: 'public' },
       schema: { tags, summary: 'Demande de lien de réinitialisation', body: forgotPasswordSchema },
     },
     async (request) => {
-      await auth.forgotPassword(request.body.email);
+      await auth.forgotPassword(request.body.email, request.ip);
       return { message: MESSAGES.forgotAnswer };
     },
   );

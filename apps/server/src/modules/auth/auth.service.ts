@@ -1,83 +1,141 @@
-import { MESSAGES, type UserUpdateInput } from '@reformes/domain';
+import { isEmailChange, MESSAGES, tooManyAttemptsMessage, type UserUpdateInput } from '@reformes/domain';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { passwordResetTokens, users } from '../../db/schema/index.ts';
-import { AppError, conflict, forbidden, unauthenticated } from '../../http/app-error.ts';
+import { AppError, conflict, forbidden, invalid, notFound, tooManyRequests, unauthenticated } from '../../http/app-error.ts';
 import { permissionNamesOf } from '../../http/guard.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { recordSignInFailure } from '../audit/sign-in-events.ts';
 import { loadUserView } from './current-user.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password.ts';
+import { assertAcceptablePassword } from './password-policy.ts';
 import { hashToken, newOpaqueToken, type Sessions } from './sessions.ts';
+import { emailKey, forgetSignInFailures, type Throttles } from './throttles.ts';
 
 export interface AuthServiceOptions {
   db: Db;
   sessions: Sessions;
   mailer: Mailer;
   publicUrl: string;
-  maxFailures: number;
-  lockMinutes: number;
+  throttles: Throttles;
+  loginMaxPerIpPerMinute: number;
+  forgotMaxPerAccountPerHour: number;
+  log: FastifyBaseLogger;
 }
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** An admin-set (temporary) password opens the account for 72 hours after it was set. */
+const TEMPORARY_PASSWORD_TTL_MS = 72 * 60 * 60 * 1000;
 
-export function createAuthService({ db, sessions, mailer, publicUrl, maxFailures, lockMinutes }: AuthServiceOptions) {
+/** "mardi 3 mars 2026 à 14:05 (UTC)": when an email change happened, for the notice to the old address. */
+const noticeDate = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' });
+
+export function createAuthService({
+  db,
+  sessions,
+  mailer,
+  publicUrl,
+  throttles,
+  loginMaxPerIpPerMinute,
+  forgotMaxPerAccountPerHour,
+  log,
+}: AuthServiceOptions) {
   async function permissionsOf(userId: number): Promise<string[]> {
     const result = await db.execute<{ names: string[] }>(sql`select ${permissionNamesOf(userId)} as names`);
     return result.rows[0]?.names ?? [];
   }
 
-  async function setPassword(userId: number, password: string) {
+  /** Whose password it is, for the policy (name and email may not appear in it). */
+  async function ownerOf(userId: number) {
+    const [owner] = await db
+      .select({ email: users.email, lastname: users.lastname, firstname: users.firstname })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!owner) throw notFound();
+    return owner;
+  }
+
+  /** The trigger `users_password_changed` voids the pending reset links; the new password opens the account at once. */
+  async function setPassword(userId: number, password: string, audited: 'password.reset' | 'password.first_change') {
     const password_hash = await hashPassword(password);
     await db.transaction(async (tx) => {
-      await tx
+      const [user] = await tx
         .update(users)
-        .set({ password_hash, must_change_password: false, failed_logins: 0, locked_until: null, updated_at: new Date() })
-        .where(eq(users.id, userId));
+        .set({ password_hash, must_change_password: false, updated_at: new Date() })
+        .where(eq(users.id, userId))
+        .returning({ email: users.email });
       await sessions.revokeAllOf(userId, tx);
+      await forgetSignInFailures(tx, user.email);
+      await recordAudit(tx, { action: audited, actor: { id: userId }, target: { type: 'user', id: userId, label: user.email } });
     });
   }
+
+  async function findUserByEmail(email: string) {
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+    return user;
+  }
+
+  /** 429 while the address or the email must wait, an email that no account has included. */
+  async function throttleSignIn(email: string, ip: string) {
+    const wait = (await throttles.hit(`login-ip:${ip}`, loginMaxPerIpPerMinute, 60)) ?? (await throttles.claimSignIn(email));
+    if (wait !== undefined) throw tooManyRequests(tooManyAttemptsMessage(wait), wait);
+  }
+
+  const isTemporaryPasswordExpired = (user: typeof users.$inferSelect) =>
+    user.must_change_password && user.password_changed_at.getTime() + TEMPORARY_PASSWORD_TTL_MS <= Date.now();
 
   return {
     permissionsOf,
 
-    /** Per-account throttling: after `maxFailures` wrong passwords the account waits `lockMinutes`. */
-    async login(email: string, password: string) {
-      const [user] = await db
-        .select()
-        .from(users)
-        .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
-      if (!user) {
-        await verifyPassword(await decoyPasswordHash(), password);
+    /**
+     * Throttled per address and per email (throttles.ts); an unknown email costs the same work and gets the same
+     * answers as a wrong password. Blocked accounts and expired temporary passwords are told only to the right password.
+     */
+    async login(email: string, password: string, ip: string) {
+      await throttleSignIn(email, ip).catch(async (error) => {
+        await recordSignInFailure(db, { email, reason: 'throttled' });
+        throw error;
+      });
+      const user = await findUserByEmail(email);
+      const isRightPassword = await verifyPassword(user?.password_hash ?? (await decoyPasswordHash()), password);
+      if (!user || !isRightPassword) {
+        await recordSignInFailure(db, { email, userId: user?.id, reason: user ? 'wrong_password' : 'unknown_email' });
         throw unauthenticated(MESSAGES.invalidCredentials);
       }
-      if (user.locked_until && user.locked_until.getTime() > Date.now()) throw new AppError(429, MESSAGES.tooManyAttempts);
-      if (!(await verifyPassword(user.password_hash, password))) {
-        const failures = user.failed_logins + 1;
-        const locked = failures >= maxFailures;
-        await db
-          .update(users)
-          .set({
-            failed_logins: locked ? 0 : failures,
-            locked_until: locked ? new Date(Date.now() + lockMinutes * 60_000) : user.locked_until,
-          })
-          .where(eq(users.id, user.id));
-        throw locked ? new AppError(429, MESSAGES.tooManyAttempts) : unauthenticated(MESSAGES.invalidCredentials);
+      await forgetSignInFailures(db, email);
+      if (!user.is_active) {
+        await recordSignInFailure(db, { email, userId: user.id, reason: 'blocked' });
+        throw new AppError(403, MESSAGES.accountBlocked);
       }
-      if (!user.is_active) throw new AppError(403, MESSAGES.accountBlocked);
-      if (user.failed_logins > 0 || user.locked_until) {
-        await db.update(users).set({ failed_logins: 0, locked_until: null }).where(eq(users.id, user.id));
+      if (isTemporaryPasswordExpired(user)) {
+        await recordSignInFailure(db, { email, userId: user.id, reason: 'temporary_expired' });
+        throw unauthenticated(MESSAGES.temporaryPasswordExpired);
       }
       const tokens = await sessions.start(user.id);
+      await recordAudit(db, { action: 'login', actor: { id: user.id, email: user.email } });
       return { ...tokens, features: await permissionsOf(user.id), user: await loadUserView(db, user.id) };
     },
 
-    /** Same answer whether or not the email exists; the link is single-use and lasts 60 minutes. */
-    async forgotPassword(email: string) {
-      const [user] = await db
-        .select()
-        .from(users)
-        .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
-      if (!user?.is_active) return;
+    /**
+     * Same answer whether or not the email exists, and past FORGOT_MAX_PER_ACCOUNT_PER_HOUR requests for one email
+     * (which then send nothing); the link is single-use and lasts 60 minutes.
+     */
+    async forgotPassword(email: string, ip: string) {
+      const wait = await throttles.hit(`forgot-ip:${ip}`, loginMaxPerIpPerMinute, 60);
+      if (wait !== undefined) throw tooManyRequests(MESSAGES.tooManyRequests, wait);
+      const requested = { action: 'password.reset_request', result: 'failure', actor: { email } } as const;
+      if ((await throttles.hit(`forgot-account:${emailKey(email)}`, forgotMaxPerAccountPerHour, 3600)) !== undefined) {
+        return recordAudit(db, { ...requested, details: { reason: 'throttled' } });
+      }
+      const user = await findUserByEmail(email);
+      if (!user?.is_active) {
+        return recordAudit(db, { ...requested, actor: { id: user?.id, email }, details: { reason: user ? 'blocked' : 'unknown_email' } });
+      }
       const token = newOpaqueToken();
       await db.insert(passwordResetTokens).values({
         user_id: user.id,
@@ -94,6 +152,7 @@ export function createAuthService({ db, sessions, mailer, publicUrl, maxFailures
           `${publicUrl}/auth/recovery-password/${token}\n\n` +
           "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message.\n",
       });
+      await recordAudit(db, { action: 'password.reset_request', actor: { id: user.id, email: user.email } });
     },
 
     async recoverPassword(token: string, password: string) {
@@ -107,15 +166,28 @@ export function createAuthService({ db, sessions, mailer, publicUrl, maxFailures
             gt(passwordResetTokens.expires_at, new Date()),
           ),
         );
-      if (!row) throw new AppError(400, MESSAGES.invalidResetToken);
+      if (!row) {
+        await recordAudit(db, { action: 'password.reset', result: 'failure', actor: {}, details: { reason: 'invalid_token' } });
+        throw new AppError(400, MESSAGES.invalidResetToken);
+      }
+      // Before the claim, so that a refused password leaves the link usable for a better one.
+      assertAcceptablePassword(password, await ownerOf(row.user_id), 'password');
       // Claiming the token first makes a second concurrent use fail.
       const claimed = await db
         .update(passwordResetTokens)
         .set({ used_at: new Date() })
         .where(and(eq(passwordResetTokens.user_id, row.user_id), isNull(passwordResetTokens.used_at)))
         .returning({ id: passwordResetTokens.id });
-      if (!claimed.some((claim) => claim.id === row.id)) throw new AppError(400, MESSAGES.invalidResetToken);
-      await setPassword(row.user_id, password);
+      if (!claimed.some((claim) => claim.id === row.id)) {
+        await recordAudit(db, {
+          action: 'password.reset',
+          result: 'failure',
+          actor: { id: row.user_id },
+          details: { reason: 'invalid_token' },
+        });
+        throw new AppError(400, MESSAGES.invalidResetToken);
+      }
+      await setPassword(row.user_id, password, 'password.reset');
     },
 
     /** Ends the temporary-password state; every session of the user ends with it (spec §8: forced logout). */
@@ -123,19 +195,62 @@ export function createAuthService({ db, sessions, mailer, publicUrl, maxFailures
       // Without a temporary password to replace, this route would let any session change the password without the old one.
       const [user] = await db.select({ must_change_password: users.must_change_password }).from(users).where(eq(users.id, userId));
       if (!user?.must_change_password) throw forbidden();
-      await setPassword(userId, password);
+      assertAcceptablePassword(password, await ownerOf(userId), 'password');
+      await setPassword(userId, password, 'password.first_change');
     },
 
+    /**
+     * A change of email needs the current password (a stolen session must not redirect the reset links), ends the
+     * pending reset links and tells the old address; the other fields change without it.
+     */
     async updateProfile(userId: number, input: UserUpdateInput) {
+      const { current_password, ...changes } = input;
+      const [current] = await db.select().from(users).where(eq(users.id, userId));
+      if (!current) throw notFound();
+      const emailChanges = isEmailChange(current.email, changes.email);
+      if (emailChanges) {
+        if (!current_password) throw invalid({ current_password: [MESSAGES.currentPasswordRequired] });
+        if (!(await verifyPassword(current.password_hash, current_password))) {
+          throw invalid({ current_password: [MESSAGES.currentPasswordWrong] });
+        }
+      }
       const [taken] = await db
         .select({ id: users.id })
         .from(users)
-        .where(and(eq(sql`lower(${users.email})`, input.email.toLowerCase()), ne(users.id, userId)));
+        .where(and(eq(sql`lower(${users.email})`, changes.email.toLowerCase()), ne(users.id, userId)));
       if (taken) throw conflict(MESSAGES.emailTaken);
-      await db
-        .update(users)
-        .set({ ...input, updated_at: new Date() })
-        .where(eq(users.id, userId));
+      const changedAt = new Date();
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ ...changes, updated_at: changedAt })
+          .where(eq(users.id, userId));
+        if (emailChanges) {
+          await tx
+            .update(passwordResetTokens)
+            .set({ used_at: changedAt })
+            .where(and(eq(passwordResetTokens.user_id, userId), isNull(passwordResetTokens.used_at)));
+          await recordAudit(tx, {
+            action: 'user.update',
+            target: { type: 'user', id: userId, label: changes.email },
+            details: { previous_email: current.email },
+          });
+        }
+      });
+      if (emailChanges) {
+        // The change is committed: a notice that fails is logged, never turned into an error for the user.
+        await mailer
+          .send({
+            to: current.email,
+            subject: "Réformes : l'adresse email de votre compte a été changée",
+            text:
+              `Bonjour ${current.firstname} ${current.lastname},\n\n` +
+              `L'adresse email de votre compte Réformes a été changée le ${noticeDate.format(changedAt)} (UTC). ` +
+              'Cette adresse ne recevra plus les messages du compte, ni les liens de réinitialisation du mot de passe.\n\n' +
+              "Si vous n'êtes pas à l'origine de ce changement, contactez sans attendre un administrateur de l'application.\n",
+          })
+          .catch((error) => log.error({ err: error, userId }, "avis de changement d'email non envoyé"));
+      }
       return loadUserView(db, userId);
     },
   };

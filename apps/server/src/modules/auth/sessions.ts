@@ -36,13 +36,14 @@ export function newOpaqueToken(): string {
 export function createSessions(options: SessionOptions) {
   const { db } = options;
 
-  async function issue(userId: number, familyId: string, executor: Pick<Db, 'insert'> = db): Promise<SessionTokens> {
+  /** `expiresAt` is the family's: counted from the sign-in, a rotation passes it on and never extends it. */
+  async function issue(userId: number, familyId: string, expiresAt: Date, executor: Pick<Db, 'insert'> = db): Promise<SessionTokens> {
     const refresh = newOpaqueToken();
     await executor.insert(refreshTokens).values({
       user_id: userId,
       family_id: familyId,
       token_hash: hashToken(refresh),
-      expires_at: new Date(Date.now() + options.refreshTokenTtlDays * 86_400_000),
+      expires_at: expiresAt,
     });
     return {
       access_token: options.signAccessToken({ sub: userId, sid: familyId }, options.accessTokenTtlSeconds),
@@ -61,7 +62,7 @@ export function createSessions(options: SessionOptions) {
 
   return {
     start(userId: number) {
-      return issue(userId, randomUUID());
+      return issue(userId, randomUUID(), new Date(Date.now() + options.refreshTokenTtlDays * 86_400_000));
     },
 
     async rotate(refreshToken: string): Promise<SessionTokens> {
@@ -78,7 +79,7 @@ export function createSessions(options: SessionOptions) {
         }
         if (row.expires_at.getTime() <= Date.now()) return { error: true as const };
         await tx.update(refreshTokens).set({ rotated_at: new Date() }).where(eq(refreshTokens.id, row.id));
-        return { tokens: await issue(row.user_id, row.family_id, tx) };
+        return { tokens: await issue(row.user_id, row.family_id, row.expires_at, tx) };
       });
       // The revocation above must be committed even though the caller gets a 401.
       if ('error' in outcome) throw unauthenticated(MESSAGES.invalidRefreshToken);

@@ -1,9 +1,12 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import * as tar from 'tar';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
+import { encryptionStage } from './backup-crypto.ts';
 
 /** Backup folders under BACKUP_DIR, as the download paths of spec §7 name them. */
 export const BACKUP_FOLDERS = { doc: 'docs', db: 'db_data' } as const;
@@ -13,11 +16,15 @@ export function backupFolderOf(type: string): string {
 }
 
 /** Runs a command, collecting stderr for the error message. */
-function run(command: string, args: string[], env?: NodeJS.ProcessEnv): Promise<void> {
+function run(command: string, args: string[]): Promise<void> {
+  return exitOf(spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] }), command);
+}
+
+/** Resolves when the command succeeds; its stderr makes the error message. */
+function exitOf(child: ChildProcess, command: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
-    child.stderr.on('data', (chunk) => {
+    child.stderr?.on('data', (chunk) => {
       stderr += chunk;
     });
     child.on('error', (error: NodeJS.ErrnoException) => {
@@ -34,15 +41,25 @@ function run(command: string, args: string[], env?: NodeJS.ProcessEnv): Promise<
   });
 }
 
+/** Writes a new backup file, readable by the server's user only, encrypted when a key is given (backup-crypto.ts). */
+async function writeBackup(source: Readable, file: string, key: Buffer | undefined): Promise<void> {
+  await fs.promises.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+  const target = fs.createWriteStream(file, { flags: 'wx', mode: 0o600 });
+  await (key ? pipeline(source, encryptionStage(key), target) : pipeline(source, target));
+}
+
 /** The database dump: PGlite's data-directory tarball, or `pg_dump` custom format. */
-export async function dumpDatabase(database: Database, file: string): Promise<void> {
-  await fs.promises.mkdir(path.dirname(file), { recursive: true });
+export async function dumpDatabase(database: Database, file: string, key?: Buffer): Promise<void> {
   if (database.snapshot) {
-    await fs.promises.writeFile(file, await database.snapshot());
+    await writeBackup(Readable.from([await database.snapshot()]), file, key);
     return;
   }
   if (!database.url) throw new Error('Adresse de la base inconnue pour pg_dump');
-  await run('pg_dump', ['--format=custom', '--no-owner', `--file=${file}`, `--dbname=${database.url}`]);
+  const child = spawn('pg_dump', ['--format=custom', '--no-owner', `--dbname=${database.url}`], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const [written, exited] = await Promise.allSettled([writeBackup(child.stdout, file, key), exitOf(child, 'pg_dump')]);
+  // pg_dump's own failure says more than the broken pipe it causes.
+  if (exited.status === 'rejected') throw exited.reason;
+  if (written.status === 'rejected') throw written.reason;
 }
 
 export function databaseDumpExtension(database: Database): string {
@@ -50,14 +67,13 @@ export function databaseDumpExtension(database: Database): string {
 }
 
 /** The documents archive: everything under STORAGE_DIR (attachments, signatures). */
-export async function archiveDocuments(storageDir: string, file: string): Promise<void> {
-  await fs.promises.mkdir(storageDir, { recursive: true });
-  await fs.promises.mkdir(path.dirname(file), { recursive: true });
-  await tar.c({ gzip: true, file, cwd: storageDir, portable: true }, ['.']);
+export async function archiveDocuments(storageDir: string, file: string, key?: Buffer): Promise<void> {
+  await fs.promises.mkdir(storageDir, { recursive: true, mode: 0o700 });
+  await writeBackup(Readable.from(tar.c({ gzip: true, cwd: storageDir, portable: true }, ['.'])), file, key);
 }
 
 export async function extractDocuments(file: string, storageDir: string): Promise<void> {
-  await fs.promises.mkdir(storageDir, { recursive: true });
+  await fs.promises.mkdir(storageDir, { recursive: true, mode: 0o700 });
   await tar.x({ file, cwd: storageDir, strict: true });
 }
 

@@ -1,5 +1,16 @@
 import fs from 'node:fs';
-import { BACKUP_MESSAGES, booleanish, idParamsSchema, MESSAGES, searchSchema, stateParamSchema } from '@reformes/domain';
+import {
+  BACKUP_MESSAGES,
+  booleanish,
+  ID_MAX,
+  idParamsSchema,
+  limitedText,
+  MESSAGES,
+  searchSchema,
+  searchTextField,
+  stateParamSchema,
+  TEXT_LIMITS,
+} from '@reformes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, pagedList, plainList } from '../../http/envelope.ts';
@@ -17,7 +28,7 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ backupsService: BackupsServi
   );
 
   const listed = (page: Awaited<ReturnType<BackupsService['list']>>) => (Array.isArray(page) ? plainList(page) : pagedList(page));
-  const listQuerySchema = pageQuerySchema.extend({ search: z.string().trim().optional() });
+  const listQuerySchema = pageQuerySchema.extend({ search: searchTextField });
   for (const url of ['/api/backups', '/backups']) {
     app.get(url, { config: on('list'), schema: { tags, querystring: listQuerySchema } }, async (request) =>
       listed(await backupsService.list(request.query)),
@@ -32,7 +43,10 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ backupsService: BackupsServi
         tags,
         summary: 'Recherche : sauvegardes',
         querystring: pageQuerySchema,
-        body: searchSchema.extend({ per_page: pageQuerySchema.shape.per_page, page: z.coerce.number().int().min(1).optional() }),
+        body: searchSchema.extend({
+          per_page: pageQuerySchema.shape.per_page,
+          page: z.coerce.number().int().min(1).max(ID_MAX).optional(),
+        }),
       },
     },
     async (request) =>
@@ -71,7 +85,7 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ backupsService: BackupsServi
       schema: {
         tags,
         params: idParamsSchema,
-        body: z.object({ _method: z.string().optional(), is_active: z.preprocess(booleanish, z.boolean()) }),
+        body: z.object({ _method: limitedText(TEXT_LIMITS.label).optional(), is_active: z.preprocess(booleanish, z.boolean()) }),
       },
     },
     async (request) => setState(request.params.id, request.body.is_active),
@@ -90,11 +104,17 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ backupsService: BackupsServi
         schema: {
           tags,
           summary: 'Télécharger une sauvegarde',
-          params: z.object({ name: z.string().regex(/^[\w.-]+$/, { error: 'Nom de fichier invalide' }) }),
+          params: z.object({
+            name: z
+              .string()
+              .max(TEXT_LIMITS.label, { error: 'Nom de fichier invalide' })
+              .regex(/^[\w.-]+$/, { error: 'Nom de fichier invalide' }),
+          }),
         },
       },
       async (request, reply) => {
         const row = await backupsService.findByName(folder, request.params.name);
+        await backupsService.recordDownload(row);
         return reply
           .type('application/octet-stream')
           .header('Content-Disposition', `attachment; filename="${row.name}"`)

@@ -6,6 +6,8 @@ import { backups } from '../../db/schema/index.ts';
 import { notFound } from '../../http/app-error.ts';
 import { listOrPage } from '../../http/pagination.ts';
 import { matchesSearch } from '../../http/search.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { ENCRYPTED_EXTENSION } from './backup-crypto.ts';
 import { archiveDocuments, BACKUP_FOLDERS, backupFolderOf, databaseDumpExtension, dumpDatabase } from './backup-files.ts';
 
 export interface BackupsOptions {
@@ -13,6 +15,8 @@ export interface BackupsOptions {
   backupDir: string;
   storageDir: string;
   retention: number;
+  /** BACKUP_ENCRYPTION_KEY: new backups are encrypted (`….enc`); without it they are written in clear. */
+  encryptionKey?: Buffer;
 }
 
 export interface BackupsListQuery {
@@ -28,10 +32,11 @@ function stamp(date: Date): string {
 
 /**
  * "Effectuer une sauvegarde": a database dump (type = the database kind) and a documents archive
- * (type "doc"), recorded with name, type and size; only the last `retention` of each type are kept,
+ * (type "doc"), recorded with name, type and size, both readable by the server's user only and encrypted
+ * with BACKUP_ENCRYPTION_KEY when it is set; only the last `retention` of each type are kept,
  * files and rows removed together.
  */
-export function createBackupsService({ database, backupDir, storageDir, retention }: BackupsOptions) {
+export function createBackupsService({ database, backupDir, storageDir, retention, encryptionKey }: BackupsOptions) {
   const { db } = database;
   const fileOf = (row: { type: string; name: string }) => path.join(backupDir, backupFolderOf(row.type), row.name);
 
@@ -80,13 +85,14 @@ export function createBackupsService({ database, backupDir, storageDir, retentio
 
     async create() {
       const prefix = `reformes-${stamp(new Date())}-${Math.random().toString(36).slice(2, 6)}`;
-      const dbName = `${prefix}-db.${databaseDumpExtension(database)}`;
-      const docName = `${prefix}-docs.tar.gz`;
+      const encrypted = encryptionKey ? ENCRYPTED_EXTENSION : '';
+      const dbName = `${prefix}-db.${databaseDumpExtension(database)}${encrypted}`;
+      const docName = `${prefix}-docs.tar.gz${encrypted}`;
       const dbFile = path.join(backupDir, BACKUP_FOLDERS.db, dbName);
       const docFile = path.join(backupDir, BACKUP_FOLDERS.doc, docName);
       try {
-        await dumpDatabase(database, dbFile);
-        await archiveDocuments(storageDir, docFile);
+        await dumpDatabase(database, dbFile, encryptionKey);
+        await archiveDocuments(storageDir, docFile, encryptionKey);
         const rows = await db
           .insert(backups)
           .values([
@@ -94,6 +100,11 @@ export function createBackupsService({ database, backupDir, storageDir, retentio
             { name: docName, type: 'doc', size: (await fs.promises.stat(docFile)).size },
           ])
           .returning();
+        await recordAudit(db, {
+          action: 'backup.create',
+          target: { type: 'backup', id: rows[0].id, label: prefix },
+          details: { files: rows.map((row) => row.name) },
+        });
         await applyRetention();
         return rows;
       } catch (error) {
@@ -114,9 +125,16 @@ export function createBackupsService({ database, backupDir, storageDir, retentio
       return row;
     },
 
+    /** Who downloads a backup (a copy of every account and document) is worth a line in the audit log. */
+    recordDownload: (row: { id: number; name: string }) =>
+      recordAudit(db, { action: 'backup.download', target: { type: 'backup', id: row.id, label: row.name } }),
+
     async remove(id: number) {
       const row = await this.find(id);
-      await db.delete(backups).where(eq(backups.id, id));
+      await db.transaction(async (tx) => {
+        await tx.delete(backups).where(eq(backups.id, id));
+        await recordAudit(tx, { action: 'backup.delete', target: { type: 'backup', id, label: row.name } });
+      });
       await fs.promises.rm(fileOf(row), { force: true });
     },
 

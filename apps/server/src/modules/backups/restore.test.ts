@@ -98,7 +98,8 @@ describe(`restore of a backup (${SERVER_URL ? 'PostgreSQL' : 'PGlite'})`, () => 
   /** The environment of the installation restored into: its data folder, and its own database on PostgreSQL. */
   const installation = (dataDir: string, extra: Record<string, string> = {}) => ({
     DATA_DIR: dataDir,
-    ...(restoreUrl ? { DATABASE_URL: restoreUrl } : {}),
+    // With DATABASE_URL the configuration refuses the default JWT_SECRET, in the commands as in the server.
+    ...(restoreUrl ? { DATABASE_URL: restoreUrl, JWT_SECRET: 'secret-de-la-restauration-de-test-0123456789' } : {}),
     ...extra,
   });
   const openRestored = (dataDir: string) => (restoreUrl ? connectPostgres(restoreUrl) : connectEmbedded(path.join(dataDir, 'db')));

@@ -1,4 +1,4 @@
-import { isRoleName, MESSAGES } from '@reformes/domain';
+import { isRoleName, limitedText, MESSAGES, TEXT_LIMITS } from '@reformes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -20,7 +20,11 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     '/dash/:role',
     {
       config: { access },
-      schema: { tags, summary: "Compteurs vus par un rôle (le sien ; tous pour l'admin)", params: z.object({ role: z.string() }) },
+      schema: {
+        tags,
+        summary: "Compteurs vus par un rôle (le sien ; tous pour l'admin)",
+        params: z.object({ role: limitedText(TEXT_LIMITS.label) }),
+      },
     },
     async (request) => {
       const auth = authOf(request);

@@ -2,14 +2,14 @@ import { ETATS_MOR, idParamsSchema, MESSAGES, reformeFiltersSchema } from '@refo
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, pagedList } from '../../http/envelope.ts';
-import { PAGE_SIZE } from '../../http/pagination.ts';
+import { PAGE_SIZE, pageQuerySchema } from '../../http/pagination.ts';
 import type { PublicService } from './public.service.ts';
 
 const tags = ['Public'];
 const access = { access: 'public' as const };
 const pageQuery = reformeFiltersSchema.extend({
   per_page: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageQuerySchema.shape.page,
 });
 
 type PublicRow = Awaited<ReturnType<PublicService['all']>>[number];

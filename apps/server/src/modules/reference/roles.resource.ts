@@ -37,4 +37,5 @@ export const rolesRoutes = crudRoutes({
   inUseMessage: MESSAGES.roleInUse,
   beforeChange: protectBuiltinRoles,
   select: roleView,
+  audit: { target: 'role', actions: { create: 'role.create', update: 'role.update', delete: 'role.delete', status: 'role.status' } },
 });

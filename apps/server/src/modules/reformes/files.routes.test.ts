@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reformes } from '../../db/schema/index.ts';
+import { reformeFiles, reformes } from '../../db/schema/index.ts';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
 
 type Headers = Record<string, string>;
@@ -240,6 +240,72 @@ describe('reform attachments', () => {
     expect(read.rawPayload).toEqual(PDF);
   });
 
+  it('stores the files readable by the server user only (file 0600, folders 0700)', async () => {
+    const uploaded = await upload(saisie, { name_file: 'Fichier privé', file: PDF });
+    expect(uploaded.statusCode).toBe(201);
+    const [row] = await t.db.select({ name: reformeFiles.name }).from(reformeFiles).where(eq(reformeFiles.id, uploaded.json().data.id));
+    expect(fs.statSync(path.join(t.config.storageDir, 'reformes', row.name)).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(path.join(t.config.storageDir, 'reformes')).mode & 0o777).toBe(0o700);
+  });
+
+  it.each([
+    ['an HTML page', '<html><body>Bonjour</body></html>'],
+    ['a script', '<SCRIPT>alert(document.cookie)</SCRIPT>'],
+    ['a doctype', '<!DOCTYPE html>\n<p>Bonjour</p>'],
+    ['an iframe', '<iframe src="https://example.org">'],
+  ])('refuses a PDF that is also a web page: %s (422) and stores nothing', async (_label, markup) => {
+    const before = storedNames();
+    const polyglot = Buffer.from(`%PDF-1.4\n${markup}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
+    const response = await upload(saisie, { name_file: 'Polyglotte', file: polyglot });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      message: 'Les données envoyées sont invalides.',
+      errorsList: { file: ['Le fichier contient du HTML ou du script : seuls les documents PDF sont acceptés.'] },
+    });
+    expect(storedNames()).toEqual(before);
+  });
+
+  it('refuses a PDF without its %%EOF end marker (422), and accepts one followed by a few trailing bytes', async () => {
+    const cut = await upload(saisie, { name_file: 'Tronqué', file: PDF.subarray(0, PDF.indexOf('%%EOF')) });
+    expect(cut.statusCode).toBe(422);
+    expect(cut.json().errorsList).toEqual({ file: ['Le fichier PDF est incomplet ou endommagé (fin de document absente).'] });
+    const trailing = await upload(saisie, { name_file: 'Fin suivie de blancs', file: Buffer.concat([PDF, Buffer.alloc(200, 0x0a)]) });
+    expect(trailing.statusCode).toBe(201);
+  });
+
+  it('sends a download as an attachment, typed application/pdf, never sniffed nor run as a page', async () => {
+    const id = (await upload(saisie, { name_file: 'Téléchargement', file: PDF })).json().data.id;
+    const response = await call('GET', `files/${id}`, saisie);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="T_l_chargement.pdf"; filename*=UTF-8''${encodeURIComponent('Téléchargement.pdf')}`,
+    );
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+    expect(response.rawPayload).toEqual(PDF);
+  });
+
+  it('removes the uploads no reform claimed within 24 h, rows and files, at the next upload', async () => {
+    const old = (await upload(validation, { name_file: 'Oubliée', file: PDF })).json().data.id;
+    const recent = (await upload(validation, { name_file: 'Récente', file: PDF })).json().data.id;
+    const [oldRow] = await t.db.select({ name: reformeFiles.name }).from(reformeFiles).where(eq(reformeFiles.id, old));
+    await t.db
+      .update(reformeFiles)
+      .set({ created_at: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+      .where(eq(reformeFiles.id, old));
+    expect(storedNames()).toContain(oldRow.name);
+
+    expect((await upload(saisie, { name_file: 'Déclencheur', file: PDF })).statusCode).toBe(201);
+    expect(storedNames()).not.toContain(oldRow.name);
+    expect(await t.db.select().from(reformeFiles).where(eq(reformeFiles.id, old))).toEqual([]);
+    expect((await call('GET', `files/${old}`, validation)).statusCode).toBe(404);
+    const claimed = await call('POST', 'reformes', validation, { ...reforme, libref: 'Trop tard', files: [old] });
+    expect(claimed.statusCode).toBe(422);
+    expect(claimed.json().errorsList).toEqual({ files: ['Fichier joint inconnu'] });
+    expect((await call('GET', `files/${recent}`, validation)).statusCode).toBe(200);
+  });
+
   it('removes an attachment and its stored file', async () => {
     const created = (await call('POST', 'reformes', saisie, { ...reforme, libref: 'Pièce retirée' })).json().data;
     const id = (await upload(saisie, { name_file: 'À retirer', file: PDF, reforme_id: created.id })).json().data.id;
@@ -250,5 +316,47 @@ describe('reform attachments', () => {
     expect((await call('GET', `files/${id}`, saisie)).statusCode).toBe(404);
     const [row] = await t.db.select({ id: reformes.id }).from(reformes).where(eq(reformes.id, created.id));
     expect(row).toEqual({ id: created.id });
+  });
+});
+
+describe('uploads waiting for their reform (PENDING_UPLOADS_MAX, PENDING_UPLOADS_MAX_MB)', () => {
+  let t: TestApp;
+  let saisie: Headers;
+  const FULL =
+    "Trop de fichiers en attente d'enregistrement : enregistrez la réforme ou retirez des fichiers avant d'en charger d'autres. (au plus 3 fichiers et 0,001 Mo)";
+
+  const upload = (headers: Headers, fields: Parameters<typeof uploadForm>[0]) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/files', headers, payload: uploadForm(fields) });
+
+  beforeAll(async () => {
+    t = await createTestApp({ PENDING_UPLOADS_MAX: '3', PENDING_UPLOADS_MAX_MB: '0.001' });
+    saisie = bearer((await t.login('saisie@reformes.test')).access_token);
+  });
+  afterAll(() => t.close());
+
+  it('refuses a pending upload past the count or the bytes allowed per user (422), not an upload for an existing reform', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const response = await upload(saisie, { name_file: `En attente ${i}`, file: PDF });
+      expect(response.statusCode).toBe(201);
+      ids.push(response.json().data.id);
+    }
+    const fourth = await upload(saisie, { name_file: 'De trop', file: PDF });
+    expect(fourth.statusCode).toBe(422);
+    expect(fourth.json()).toEqual({ message: FULL });
+
+    // Another user has a quota of their own; a file for an existing reform is attached, not pending.
+    const validation = bearer((await t.login('validation@reformes.test')).access_token);
+    expect((await upload(validation, { name_file: 'À moi', file: PDF })).statusCode).toBe(201);
+    const reformeId = (
+      await t.app.inject({ method: 'POST', url: '/api/v1/reformes', headers: saisie, payload: { ...reforme, files: [ids[0]] } })
+    ).json().data.id;
+    expect((await upload(saisie, { name_file: 'Pour la réforme', file: PDF, reforme_id: reformeId })).statusCode).toBe(201);
+
+    // Claiming one made room.
+    expect((await upload(saisie, { name_file: 'Place libérée', file: PDF })).statusCode).toBe(201);
+    const tooBig = await upload(validation, { name_file: 'Trop lourd', file: Buffer.concat([PDF, Buffer.alloc(1024, 0x20), PDF]) });
+    expect(tooBig.statusCode).toBe(422);
+    expect(tooBig.json()).toEqual({ message: FULL });
   });
 });

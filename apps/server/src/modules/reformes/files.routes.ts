@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { idParamsSchema, MESSAGES, REFORME_MESSAGES } from '@reformes/domain';
+import { fileNameField, ID_MAX, idParamsSchema, MESSAGES, REFORME_MESSAGES } from '@reformes/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
@@ -7,8 +7,10 @@ import { reformeFiles } from '../../db/schema/index.ts';
 import { AppError, fileTooLarge, invalid, notFound } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
 import { type AuthContext, authOf } from '../../http/guard.ts';
-import { type FileStore, isPdf } from '../../storage/file-store.ts';
+import { readingMultipart } from '../../http/multipart.ts';
+import { type FileStore, isPdf, pdfProblemOf } from '../../storage/file-store.ts';
 import { withChemin } from './file-chemin.ts';
+import { pendingUsageOf, purgeStalePendingFiles } from './pending-files.ts';
 import { findChangeableReforme, findReformeInScope } from './reforme-scope.ts';
 import { REFORME_FILES_FOLDER } from './reformes.service.ts';
 
@@ -37,8 +39,25 @@ async function readUpload(parts: AsyncIterableIterator<import('@fastify/multipar
   return { fields, file };
 }
 
-/** PDF attachments (spec §7 `files/`): uploaded before or after the reform exists, served only within scope. */
-export const filesRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore; maxBytes: number }> = async (app, { db, files, maxBytes }) => {
+const megabytes = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 3 });
+
+export interface FilesRoutesOptions {
+  db: Db;
+  files: FileStore;
+  maxBytes: number;
+  /** Per user, for the uploads waiting for their reform (PENDING_UPLOADS_MAX, PENDING_UPLOADS_MAX_MB). */
+  pendingLimits: { files: number; bytes: number };
+}
+
+/**
+ * PDF attachments (spec §7 `files/`): uploaded before or after the reform exists, served only within scope.
+ * An upload no reform claims within a day is removed, at start and at every upload.
+ */
+export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app, { db, files, maxBytes, pendingLimits }) => {
+  app.addHook('onReady', async () => {
+    await purgeStalePendingFiles(db, files).catch((error) => app.log.warn({ err: error }, 'purge des fichiers en attente impossible'));
+  });
+
   async function findFile(auth: AuthContext, id: number) {
     const [file] = await db.select().from(reformeFiles).where(eq(reformeFiles.id, id));
     if (!file) throw notFound();
@@ -59,20 +78,33 @@ export const filesRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore; maxB
       const auth = authOf(request);
       if (!request.isMultipart()) throw new AppError(415, REFORME_MESSAGES.pdfOnly);
       // preservePath: busboy would otherwise strip "../" from the file name before the check below could refuse it.
-      const { fields, file } = await readUpload(request.parts({ preservePath: true, limits: { fileSize: maxBytes, files: 1 } }), maxBytes);
-      const nameFile = fields.name_file?.trim() ?? '';
+      const { fields, file } = await readingMultipart(() =>
+        readUpload(request.parts({ preservePath: true, limits: { fileSize: maxBytes, files: 1 } }), maxBytes),
+      );
+      const name = fileNameField.safeParse(fields.name_file ?? '');
+      const nameFile = name.data ?? '';
       const errors: Record<string, string[]> = {};
-      if (!nameFile) errors.name_file = [REFORME_MESSAGES.fileName];
+      if (!name.success) errors.name_file = name.error.issues.map((issue) => issue.message);
       else if (isPathLike(nameFile)) errors.name_file = [REFORME_MESSAGES.pathLikeName];
       if (!file || file.content.length === 0) errors.file = [REFORME_MESSAGES.file];
       else if (isPathLike(file.filename)) errors.file = [REFORME_MESSAGES.pathLikeName];
       if (Object.keys(errors).length > 0) throw invalid(errors);
       if (!file || !isPdf(file.content)) throw new AppError(415, REFORME_MESSAGES.pdfOnly);
+      const problem = pdfProblemOf(file.content);
+      if (problem) throw invalid({ file: [problem === 'markup' ? REFORME_MESSAGES.pdfActiveContent : REFORME_MESSAGES.pdfIncomplete] });
 
       const reformeId = fields.reforme_id ? Number(fields.reforme_id) : null;
       if (reformeId !== null) {
-        if (!Number.isInteger(reformeId) || reformeId <= 0) throw invalid({ reforme_id: ['Identifiant invalide'] });
+        if (!Number.isInteger(reformeId) || reformeId <= 0 || reformeId > ID_MAX) throw invalid({ reforme_id: ['Identifiant invalide'] });
         await findChangeableReforme(db, auth, reformeId);
+      }
+      await purgeStalePendingFiles(db, files);
+      if (reformeId === null) {
+        const usage = await pendingUsageOf(db, auth.userId);
+        if (usage.files + 1 > pendingLimits.files || usage.bytes + file.content.length > pendingLimits.bytes) {
+          const limits = `au plus ${pendingLimits.files} fichiers et ${megabytes.format(pendingLimits.bytes / 1024 / 1024)} Mo`;
+          throw new AppError(422, `${REFORME_MESSAGES.pendingFilesFull} (${limits})`);
+        }
       }
       const stored = await files.save(REFORME_FILES_FOLDER, file.content, 'pdf');
       const [row] = await db
@@ -108,12 +140,15 @@ export const filesRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore; maxB
       const { file } = await findFile(authOf(request), request.params.id);
       if (!files.exists(REFORME_FILES_FOLDER, file.name)) throw notFound('Le fichier est introuvable sur le serveur.');
       const downloadName = `${file.name_file.replace(/[^\p{L}\p{N} ._-]/gu, '_')}.pdf`;
+      // Saved, never rendered by the browser as the API's origin: a PDF that is also a web page cannot run there.
       return reply
         .type('application/pdf')
         .header(
           'Content-Disposition',
-          `inline; filename="${downloadName.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(downloadName)}`,
+          `attachment; filename="${downloadName.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(downloadName)}`,
         )
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Security-Policy', "default-src 'none'; sandbox")
         .header('Cache-Control', 'private, no-store')
         .send(files.stream(REFORME_FILES_FOLDER, file.name));
     },

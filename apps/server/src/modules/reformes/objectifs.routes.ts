@@ -1,4 +1,13 @@
-import { idParamsSchema, MESSAGES, objectifSchema, REFORME_MESSAGES, resultatPayloadSchema, stateParamSchema } from '@reformes/domain';
+import {
+  ID_MAX,
+  idParamsSchema,
+  MESSAGES,
+  objectifSchema,
+  REFORME_MESSAGES,
+  resultatPayloadSchema,
+  searchTextField,
+  stateParamSchema,
+} from '@reformes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden, invalid } from '../../http/app-error.ts';
@@ -15,8 +24,8 @@ const on = (feature: 'objectifs' | 'resultats', action: ActionName) => ({ access
 export const objectifsRoutes: FastifyPluginAsyncZod<{ objectifs: ObjectifsService }> = async (app, { objectifs }) => {
   const tags = ['Objectifs'];
   const objectifsQuery = pageQuerySchema.extend({
-    search: z.string().trim().optional(),
-    reforme_id: z.coerce.number().int().positive().optional(),
+    search: searchTextField,
+    reforme_id: z.coerce.number().int().positive().max(ID_MAX).optional(),
   });
   app.get(
     '/objectifs',
@@ -72,8 +81,8 @@ export const objectifsRoutes: FastifyPluginAsyncZod<{ objectifs: ObjectifsServic
 
   const resultTags = ['Résultats attendus'];
   const resultatsQuery = pageQuerySchema.extend({
-    search: z.string().trim().optional(),
-    objectif_id: z.coerce.number().int().positive().optional(),
+    search: searchTextField,
+    objectif_id: z.coerce.number().int().positive().max(ID_MAX).optional(),
   });
   app.get(
     '/resultats',

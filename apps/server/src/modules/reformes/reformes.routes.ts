@@ -1,4 +1,14 @@
-import { idParamsSchema, MESSAGES, REFORME_MESSAGES, reformeFiltersSchema, reformeSchemaFor, stateParamSchema } from '@reformes/domain';
+import {
+  ID_MAX,
+  idParamsSchema,
+  limitedText,
+  MESSAGES,
+  REFORME_MESSAGES,
+  reformeFiltersSchema,
+  reformeSchemaFor,
+  stateParamSchema,
+  TEXT_LIMITS,
+} from '@reformes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listEnvelope, ok } from '../../http/envelope.ts';
@@ -125,9 +135,13 @@ export const reformesRoutes: FastifyPluginAsyncZod<{ reformes: ReformesService; 
   );
 
   const affectationSchema = z.object({
-    reforme_id: z.coerce.number({ error: 'La réforme est requise' }).int().positive({ error: 'La réforme est requise' }),
+    reforme_id: z.coerce
+      .number({ error: 'La réforme est requise' })
+      .int()
+      .positive({ error: 'La réforme est requise' })
+      .max(ID_MAX, { error: 'La réforme est requise' }),
     sens: z.coerce.number().refine((sens) => sens === -1 || sens === 1, { error: 'Le sens doit valoir -1 (transmettre) ou 1 (retourner)' }),
-    instruction: z.string().nullish(),
+    instruction: limitedText(TEXT_LIMITS.longText).nullish(),
   });
   app.post(
     '/affectations',

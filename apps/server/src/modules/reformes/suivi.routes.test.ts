@@ -189,7 +189,11 @@ describe('follow-up records (suivi-results)', () => {
         date: '2026-12-31',
       });
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({ message: 'Une valeur numérique est hors limites.' });
+      // The schema knows the column's range (NUMBER_LIMITS): the message goes under the field (issue 14).
+      expect(response.json()).toEqual({
+        message: MESSAGES.invalid,
+        errorsList: { valeur_realise: ['Ce nombre doit être inférieur à 100\u202f000\u202f000\u202f000\u202f000'] },
+      });
       expect(await recordsOf(resultId)).toHaveLength(3);
     });
 

@@ -1,4 +1,4 @@
-import { idParamsSchema, isBeforeLastRecord, MESSAGES, SUIVI_MESSAGES, suiviSchema } from '@reformes/domain';
+import { ID_MAX, idParamsSchema, isBeforeLastRecord, MESSAGES, SUIVI_MESSAGES, searchTextField, suiviSchema } from '@reformes/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -36,8 +36,8 @@ export const suiviRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         tags,
         summary: 'Réformes (une, ou une page recherchée), avec objectifs, résultats et suivis imbriqués',
         querystring: pageQuerySchema.extend({
-          reforme_id: z.coerce.number().int().positive().optional(),
-          search: z.string().trim().optional(),
+          reforme_id: z.coerce.number().int().positive().max(ID_MAX).optional(),
+          search: searchTextField,
         }),
       },
     },
@@ -55,7 +55,11 @@ export const suiviRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     '/suivi-results',
     {
       config: on('list'),
-      schema: { tags, summary: "Suivis d'un résultat", querystring: z.object({ result_id: z.coerce.number().int().positive() }) },
+      schema: {
+        tags,
+        summary: "Suivis d'un résultat",
+        querystring: z.object({ result_id: z.coerce.number().int().positive().max(ID_MAX) }),
+      },
     },
     async (request) => {
       if (!(await resultInScope(db, authOf(request), request.query.result_id))) throw notFound();

@@ -6,6 +6,7 @@ import { affectations, reformes, users } from '../../db/schema/index.ts';
 import { AppError, invalid } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/guard.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { reformeScope } from './reforme-scope.ts';
 
 const STAGE_ROLE: Record<number, string> = {
@@ -89,6 +90,9 @@ export function createWorkflowService({
           instruction: action === 'return' || action === 'transmit' ? text : null,
           user_id: auth.userId,
         });
+        if (action === 'publish' || action === 'unpublish') {
+          await recordAudit(tx, { action: `reforme.${action}`, target: { type: 'reforme', id: reformeId, label: reforme.libref } });
+        }
         return { reforme, to: transition.to };
       });
 

@@ -8,9 +8,12 @@ import { listOrPage, type PageQuery, sliced } from '../../http/pagination.ts';
 import { pgErrorCode } from '../../http/pg-error.ts';
 import { matchesSearch } from '../../http/search.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { type CurrentUser, loadUserView } from '../auth/current-user.ts';
 import { generateTemporaryPassword, hashPassword } from '../auth/password.ts';
+import { assertAcceptablePassword } from '../auth/password-policy.ts';
 import type { Sessions } from '../auth/sessions.ts';
+import { forgetSignInFailures } from '../auth/throttles.ts';
 
 /** Columns of the users' local and remote search (spec §3). */
 const searchColumns = [users.lastname, users.firstname, users.email, users.phone, structures.designation, structures.sigl];
@@ -94,6 +97,11 @@ export function createUsersService({ db, sessions, mailer, publicUrl }: { db: Db
             .values({ ...fields, password_hash, must_change_password: true })
             .returning({ id: users.id });
           await tx.insert(userRoles).values(roleIds.map((role_id, position) => ({ user_id: created.id, role_id, position })));
+          await recordAudit(tx, {
+            action: 'user.create',
+            target: { type: 'user', id: created.id, label: fields.email },
+            details: { roles: roleNames },
+          });
           return created.id;
         })
         .catch(rethrowEmailTaken);
@@ -123,6 +131,11 @@ export function createUsersService({ db, sessions, mailer, publicUrl }: { db: Db
             .where(eq(users.id, id));
           await tx.delete(userRoles).where(eq(userRoles.user_id, id));
           await tx.insert(userRoles).values(roleIds.map((role_id, position) => ({ user_id: id, role_id, position })));
+          await recordAudit(tx, {
+            action: 'user.update',
+            target: { type: 'user', id, label: fields.email },
+            details: { roles: roleNames },
+          });
         })
         .catch(rethrowEmailTaken);
       return view(id);
@@ -131,8 +144,11 @@ export function createUsersService({ db, sessions, mailer, publicUrl }: { db: Db
     async remove(id: number, callerId: number) {
       if (id === callerId) throw conflict(MESSAGES.cannotChangeSelf);
       try {
-        const deleted = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
-        if (deleted.length === 0) throw notFound();
+        await db.transaction(async (tx) => {
+          const [deleted] = await tx.delete(users).where(eq(users.id, id)).returning({ email: users.email });
+          if (!deleted) throw notFound();
+          await recordAudit(tx, { action: 'user.delete', target: { type: 'user', id, label: deleted.email } });
+        });
       } catch (error) {
         const code = pgErrorCode(error);
         if (code === '23503' || code === '23001') throw conflict(MESSAGES.userHasRecords);
@@ -151,6 +167,7 @@ export function createUsersService({ db, sessions, mailer, publicUrl }: { db: Db
           .returning({ id: users.id });
         if (updated.length === 0) throw notFound();
         if (!isActive) await sessions.revokeAllOf(id, tx);
+        await recordAudit(tx, { action: isActive ? 'user.unblock' : 'user.block', target: { type: 'user', id } });
       });
       return view(id);
     },
@@ -159,13 +176,13 @@ export function createUsersService({ db, sessions, mailer, publicUrl }: { db: Db
     async resetPassword(input: ResetPasswordInput) {
       const user = await view(input.id);
       if (user.email.toLowerCase() !== input.email.toLowerCase()) throw invalid({ email: ["L'email ne correspond pas à cet utilisateur"] });
+      assertAcceptablePassword(input.password, user, 'password', { forOther: true });
       const password_hash = await hashPassword(input.password);
       await db.transaction(async (tx) => {
-        await tx
-          .update(users)
-          .set({ password_hash, must_change_password: true, failed_logins: 0, locked_until: null, updated_at: new Date() })
-          .where(eq(users.id, input.id));
+        await tx.update(users).set({ password_hash, must_change_password: true, updated_at: new Date() }).where(eq(users.id, input.id));
         await sessions.revokeAllOf(input.id, tx);
+        await forgetSignInFailures(tx, user.email);
+        await recordAudit(tx, { action: 'password.admin_reset', target: { type: 'user', id: input.id, label: user.email } });
       });
     },
   };

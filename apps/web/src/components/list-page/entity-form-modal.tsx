@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Checkbox, Group, Modal, MultiSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { textLimitOf } from '@reformes/domain';
 import { useQuery } from '@tanstack/react-query';
 import { type Control, Controller, type FieldValues, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -131,6 +132,8 @@ function EntityForm<Row>({ schema, fields, row, submitLabel = 'Enregistrer', sav
                   inputMode={field.kind === 'tel' ? 'numeric' : undefined}
                   withAsterisk
                   error={error}
+                  // The limit is the schema's (packages/domain TEXT_LIMITS): the browser stops where the API would refuse.
+                  maxLength={textLimitOf(schema.shape[field.name])}
                   // The modal puts the focus on the first field rather than on its close button.
                   data-autofocus={index === 0 || undefined}
                   {...register(field.name)}

@@ -14,7 +14,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { type Action, MESSAGES } from '@reformes/domain';
+import { type Action, MESSAGES, TEXT_LIMITS } from '@reformes/domain';
 import { IconEdit, IconEye, IconLock, IconLockOpen, IconPlus, IconSearch, IconTrash, IconX } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { ErrorAlert } from '../error-alert.tsx';
@@ -121,6 +121,7 @@ export function ListSearchBar({ count, search, onSearchChange, onReset }: ListSe
           label="Rechercher"
           placeholder="Rechercher..."
           leftSection={<IconSearch size={16} aria-hidden />}
+          maxLength={TEXT_LIMITS.search}
           value={search}
           onChange={(event) => onSearchChange(event.currentTarget.value)}
         />

@@ -1,6 +1,6 @@
 import { Combobox, Group, InputBase, Loader, Text, useCombobox } from '@mantine/core';
 import { useDebouncedValue, useId } from '@mantine/hooks';
-import { MESSAGES, SEARCH_DEBOUNCE_MS } from '@reformes/domain';
+import { MESSAGES, SEARCH_DEBOUNCE_MS, TEXT_LIMITS } from '@reformes/domain';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/api-error.ts';
@@ -130,6 +130,7 @@ export function ServerSelect<Item>({
           maw={maw}
           ref={inputRef}
           placeholder={scopeIsEmpty && emptyPlaceholder ? emptyPlaceholder : placeholder}
+          maxLength={TEXT_LIMITS.search}
           value={typed ?? chosenLabel}
           onChange={(event) => {
             setTyped(event.currentTarget.value);

@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Button, Group, Paper, ScrollArea, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { ACTION_LABELS, ACTIONS, matchesSearchText } from '@reformes/domain';
+import { ACTION_LABELS, ACTIONS, matchesSearchText, TEXT_LIMITS } from '@reformes/domain';
 import { IconCopy, IconPlus, IconSearch, IconX } from '@tabler/icons-react';
 import { useId, useMemo, useState } from 'react';
 import { StatusBadge } from '../../components/list-page/status-badge.tsx';
@@ -62,6 +62,7 @@ export function RoleRightsCard({ role, canAdd, canRevoke, onCopy, onGrant, onRev
           placeholder="Rechercher..."
           size="xs"
           leftSection={<IconSearch size={14} aria-hidden />}
+          maxLength={TEXT_LIMITS.search}
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
           rightSection={

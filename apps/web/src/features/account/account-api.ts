@@ -11,8 +11,10 @@ export interface UserSetting {
   signature: string | null;
 }
 
-export function updateEmail(email: string) {
-  return api.post<ApiResponse<CurrentUser>>('api/user-update', { action: 'edit', body: { email } });
+/** A new email goes with the current password (issue 14); the same email alone needs none. */
+export function updateEmail(email: string, currentPassword?: string) {
+  const body = currentPassword === undefined ? { email } : { email, current_password: currentPassword };
+  return api.post<ApiResponse<CurrentUser>>('api/user-update', { action: 'edit', body });
 }
 
 export function changePassword(input: ChangePasswordInput) {

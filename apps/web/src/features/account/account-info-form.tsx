@@ -1,37 +1,82 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Stack, TextInput } from '@mantine/core';
-import { ACCOUNT_MESSAGES, TITLES, userUpdateSchema } from '@reformes/domain';
+import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import {
+  ACCOUNT_MESSAGES,
+  isEmailChange,
+  requireCurrentPasswordOnEmailChange,
+  TEXT_LIMITS,
+  TITLES,
+  userUpdateSchema,
+} from '@reformes/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { showFieldErrors } from '../../api/field-errors.ts';
 import { type CurrentUser, storeUser } from '../../app/session.ts';
 import { notifySuccess } from '../../components/notify.tsx';
 import { updateEmail } from './account-api.ts';
 import { showAccountFailure } from './account-failure.tsx';
 
-/** The account page edits the email alone (spec §2.7). */
-const accountInfoSchema = userUpdateSchema.pick({ email: true });
+/** The account page edits the email alone (spec §2.7), with the current password once it changes (issue 14). */
+const accountInfoSchema = userUpdateSchema.pick({ email: true, current_password: true });
+type AccountInfoInput = z.infer<typeof accountInfoSchema>;
 
 /** "Information personnelle": the email, required and valid; "Sauvegarder mes informations". */
 export function AccountInfoForm({ user }: { user: CurrentUser }) {
+  // A new form once the email is saved: the saved address becomes the current one and the password field goes.
+  return <EmailForm key={user.email} currentEmail={user.email} />;
+}
+
+function EmailForm({ currentEmail }: { currentEmail: string }) {
   const {
     register,
     handleSubmit,
+    setError,
+    watch,
     formState: { errors, isValid },
-  } = useForm({ resolver: zodResolver(accountInfoSchema), mode: 'all', defaultValues: { email: user.email } });
+  } = useForm<AccountInfoInput>({
+    resolver: zodResolver(requireCurrentPasswordOnEmailChange(accountInfoSchema, currentEmail)),
+    mode: 'all',
+    defaultValues: { email: currentEmail, current_password: '' },
+  });
+  const emailChanges = isEmailChange(currentEmail, watch('email'));
 
   const save = useMutation({
-    mutationFn: ({ email }: { email: string }) => updateEmail(email),
+    mutationFn: ({ email, current_password }: AccountInfoInput) => updateEmail(email, emailChanges ? current_password : undefined),
     onSuccess: ({ data }) => {
       storeUser(data);
       notifySuccess(ACCOUNT_MESSAGES.infoSaved, TITLES.account);
     },
-    onError: (error) => showAccountFailure(ACCOUNT_MESSAGES.infoFailed, error),
+    onError: (error) => {
+      showFieldErrors(error, setError, ['email', 'current_password']);
+      showAccountFailure(ACCOUNT_MESSAGES.infoFailed, error);
+    },
   });
 
   return (
     <form noValidate onSubmit={handleSubmit((values) => save.mutate(values))}>
       <Stack maw={480}>
-        <TextInput label="Email" type="email" autoComplete="email" withAsterisk error={errors.email?.message} {...register('email')} />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          withAsterisk
+          maxLength={TEXT_LIMITS.email}
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        {emailChanges && (
+          <PasswordInput
+            label="Mot de passe actuel"
+            description="Requis pour changer d'email"
+            autoComplete="current-password"
+            required
+            visibilityToggleFocusable
+            visibilityToggleButtonProps={{ 'aria-label': 'Afficher le mot de passe actuel' }}
+            error={errors.current_password?.message}
+            {...register('current_password')}
+          />
+        )}
         <Group>
           <Button type="submit" disabled={!isValid} loading={save.isPending}>
             Sauvegarder mes informations

@@ -81,7 +81,7 @@ describe('Information personnelle', () => {
     expect(save).toBeDisabled();
   });
 
-  it('saves the email, keeps the updated user and says so', async () => {
+  it('saves the email with the current password, keeps the updated user and says so', async () => {
     signInAs();
     const fetchMock = fakeServer({
       'POST api/user-update': { body: { message: 'ok', data: aUser({ email: 'awa.diallo@reformes.test' }) } },
@@ -90,12 +90,67 @@ describe('Information personnelle', () => {
     const email = await screen.findByRole('textbox', { name: /Email/ });
     await userEvent.clear(email);
     await userEvent.type(email, 'awa.diallo@reformes.test');
+    await userEvent.type(await screen.findByLabelText(/Mot de passe actuel/), 'Mon-Secret-2026');
     await userEvent.click(screen.getByRole('button', { name: 'Sauvegarder mes informations' }));
 
     expect(await screen.findByText(ACCOUNT_MESSAGES.infoSaved)).toBeInTheDocument();
     expect(screen.getByText(TITLES.account, { selector: '.mantine-Notification-title' })).toBeInTheDocument();
     expect(getSession().user?.email).toBe('awa.diallo@reformes.test');
-    expect(JSON.parse(String(callTo(fetchMock, 'api/user-update')?.[1]?.body))).toEqual({ email: 'awa.diallo@reformes.test' });
+    expect(JSON.parse(String(callTo(fetchMock, 'api/user-update')?.[1]?.body))).toEqual({
+      email: 'awa.diallo@reformes.test',
+      current_password: 'Mon-Secret-2026',
+    });
+    // The saved address is the current one now: the password field goes, and is empty if it comes back.
+    await waitFor(() => expect(screen.queryByLabelText(/Mot de passe actuel/)).not.toBeInTheDocument());
+    expect(screen.getByRole('textbox', { name: /Email/ })).toHaveValue('awa.diallo@reformes.test');
+  });
+
+  it('asks for "Mot de passe actuel" only once the email differs, and requires it', async () => {
+    signInAs();
+    const fetchMock = fakeServer({});
+    renderApp('/admin/user-account');
+    const email = await screen.findByRole('textbox', { name: /Email/ });
+    const save = screen.getByRole('button', { name: 'Sauvegarder mes informations' });
+    expect(screen.queryByLabelText(/Mot de passe actuel/)).not.toBeInTheDocument();
+
+    await userEvent.clear(email);
+    await userEvent.type(email, 'autre@reformes.test');
+    const password = await screen.findByLabelText(/Mot de passe actuel/);
+    expect(password).toHaveAttribute('type', 'password');
+    expect(password).toBeRequired();
+    await waitFor(() => expect(save).toBeDisabled());
+    await userEvent.click(password);
+    await userEvent.tab();
+    expect(await screen.findByText(MESSAGES.currentPasswordRequired)).toBeInTheDocument();
+    expect(callTo(fetchMock, 'api/user-update')).toBeUndefined();
+
+    await userEvent.clear(email);
+    await userEvent.type(email, 'AWA@reformes.test');
+    await waitFor(() => expect(screen.queryByLabelText(/Mot de passe actuel/)).not.toBeInTheDocument());
+    await waitFor(() => expect(save).toBeEnabled());
+  });
+
+  it("shows the server's refusal of a wrong current password under the field and in the toast", async () => {
+    signInAs();
+    fakeServer({
+      'POST api/user-update': {
+        status: 422,
+        body: { message: MESSAGES.invalidInput, errorsList: { current_password: [MESSAGES.currentPasswordWrong] } },
+      },
+    });
+    renderApp('/admin/user-account');
+    const email = await screen.findByRole('textbox', { name: /Email/ });
+    await userEvent.clear(email);
+    await userEvent.type(email, 'autre@reformes.test');
+    const password = await screen.findByLabelText(/Mot de passe actuel/);
+    await userEvent.type(password, 'Pas-le-bon');
+    await userEvent.click(screen.getByRole('button', { name: 'Sauvegarder mes informations' }));
+
+    expect(await screen.findByText(ACCOUNT_MESSAGES.infoFailed)).toBeInTheDocument();
+    const panel = screen.getByRole('tabpanel', { name: 'Information personnelle' });
+    expect(await within(panel).findByText(MESSAGES.currentPasswordWrong)).toBeInTheDocument();
+    expect(password).toHaveAttribute('data-invalid', 'true');
+    expect(getSession().user?.email).toBe('awa@reformes.test');
   });
 
   it('reports a refused email with the server message', async () => {
@@ -110,6 +165,7 @@ describe('Information personnelle', () => {
     const email = await screen.findByRole('textbox', { name: /Email/ });
     await userEvent.clear(email);
     await userEvent.type(email, 'pris@reformes.test');
+    await userEvent.type(await screen.findByLabelText(/Mot de passe actuel/), 'Mon-Secret-2026');
     await userEvent.click(screen.getByRole('button', { name: 'Sauvegarder mes informations' }));
 
     expect(await screen.findByText(ACCOUNT_MESSAGES.infoFailed)).toBeInTheDocument();
@@ -198,6 +254,31 @@ describe('Mot de passe', () => {
     expect(within(panel).getByText(ACCOUNT_MESSAGES.wrongOldPassword)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/user-account');
     expect(getSession().accessToken).not.toBeNull();
+  });
+
+  it('refuses the app name before sending, and shows the server\'s "trop courant" under the new password', async () => {
+    signInAs();
+    const fetchMock = fakeServer({
+      'POST api/change-password': {
+        status: 422,
+        body: { message: MESSAGES.invalidInput, errorsList: { new_password: [MESSAGES.passwordTooCommon] } },
+      },
+    });
+    renderApp('/admin/user-account');
+    const panel = await openTab('Mot de passe');
+    const submit = within(panel).getByRole('button', { name: 'Changer le mot de passe' });
+
+    await fillPasswords(panel, 'Ancien2026!', 'Réformes2027', 'Réformes2027');
+    expect((await within(panel).findAllByText(MESSAGES.passwordHasAppName)).length).toBeGreaterThan(0);
+    expect(submit).toBeDisabled();
+
+    await fillPasswords(panel, '', 'password', 'password');
+    await waitFor(() => expect(submit).toBeEnabled());
+    await userEvent.click(submit);
+    expect(await screen.findByText(ACCOUNT_MESSAGES.passwordFailed)).toBeInTheDocument();
+    expect(within(panel).getByText(MESSAGES.passwordTooCommon)).toBeInTheDocument();
+    expect(within(panel).getByLabelText(/Nouveau mot de passe/)).toHaveAttribute('data-invalid', 'true');
+    expect(JSON.parse(String(callTo(fetchMock, 'api/change-password')?.[1]?.body))).toMatchObject({ new_password: 'password' });
   });
 });
 

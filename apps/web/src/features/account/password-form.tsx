@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
-import { ACCOUNT_MESSAGES, type ChangePasswordInput, changePasswordSchema, TITLES } from '@reformes/domain';
+import { ACCOUNT_MESSAGES, type ChangePasswordInput, changePasswordSchema, TEXT_LIMITS, TITLES } from '@reformes/domain';
 import { useMutation } from '@tanstack/react-query';
 import { flushSync } from 'react-dom';
 import { type FieldPath, useForm } from 'react-hook-form';
@@ -71,6 +71,7 @@ export function PasswordForm() {
             label={field.label}
             autoComplete={field.autoComplete}
             withAsterisk
+            maxLength={TEXT_LIMITS.password}
             visibilityToggleFocusable
             visibilityToggleButtonProps={{ 'aria-label': `Afficher : ${field.label.toLowerCase()}` }}
             error={errors[field.name]?.message}

@@ -4,6 +4,7 @@ import { type FirstPasswordInput, firstPasswordSchema, MESSAGES, TITLES } from '
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { ApiError } from '../../api/api-error.ts';
+import { showFieldErrors } from '../../api/field-errors.ts';
 import { ErrorMessage } from '../../components/error-message.tsx';
 import { alertSuccess, notifyError } from '../../components/notify.tsx';
 import { changeFirstPassword } from './auth-api.ts';
@@ -19,6 +20,7 @@ export function FirstPasswordPage() {
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors },
   } = useForm({
     resolver: zodResolver(firstPasswordSchema),
@@ -31,7 +33,9 @@ export function FirstPasswordPage() {
       alertSuccess(MESSAGES.passwordChanged, TITLES.firstPassword);
       endSession();
     },
-    onError: (error) =>
+    onError: (error) => {
+      // The server's own rules (a too common password...) also show under the field.
+      showFieldErrors(error, setError, ['password', 'confirm_password']);
       notifyError(
         <>
           <Text size="sm" fw={700}>
@@ -40,7 +44,8 @@ export function FirstPasswordPage() {
           {error instanceof ApiError && <ErrorMessage message={error.message} errorsList={error.errorsList} />}
         </>,
         TITLES.firstPassword,
-      ),
+      );
+    },
   });
 
   return (

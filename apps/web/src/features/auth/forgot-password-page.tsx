@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { type ForgotPasswordInput, forgotPasswordSchema, MESSAGES, TITLES } from '@reformes/domain';
+import { type ForgotPasswordInput, forgotPasswordSchema, MESSAGES, TEXT_LIMITS, TITLES } from '@reformes/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -29,7 +29,15 @@ export function ForgotPasswordPage() {
       ) : (
         <form noValidate onSubmit={handleSubmit((values) => request.mutate(values))}>
           <Stack>
-            <TextInput label="Email" type="email" autoComplete="email" withAsterisk error={errors.email?.message} {...register('email')} />
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete="email"
+              withAsterisk
+              maxLength={TEXT_LIMITS.email}
+              error={errors.email?.message}
+              {...register('email')}
+            />
             <Button type="submit" disabled={request.isPending} fullWidth>
               {request.isPending ? 'Envoi...' : 'Récupérer'}
             </Button>

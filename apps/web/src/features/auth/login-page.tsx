@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { type LoginInput, loginSchema, MESSAGES, TITLES } from '@reformes/domain';
+import { type LoginInput, loginSchema, MESSAGES, TEXT_LIMITS, TITLES } from '@reformes/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -34,11 +34,20 @@ export function LoginPage() {
     <AuthCard title="CONNEXION">
       <form noValidate onSubmit={handleSubmit((values) => login.mutate(values))}>
         <Stack>
-          <TextInput label="Email" type="email" autoComplete="username" withAsterisk error={errors.email?.message} {...register('email')} />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="username"
+            withAsterisk
+            maxLength={TEXT_LIMITS.email}
+            error={errors.email?.message}
+            {...register('email')}
+          />
           <PasswordInput
             label="Mot de passe"
             autoComplete="current-password"
             withAsterisk
+            maxLength={TEXT_LIMITS.password}
             visibilityToggleFocusable
             visibilityToggleButtonProps={{ 'aria-label': 'Afficher le mot de passe' }}
             error={errors.password?.message}

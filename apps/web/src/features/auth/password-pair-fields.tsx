@@ -1,4 +1,5 @@
 import { PasswordInput } from '@mantine/core';
+import { TEXT_LIMITS } from '@reformes/domain';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 
 interface PasswordPairFieldsProps {
@@ -16,6 +17,7 @@ export function PasswordPairFields({ password, confirmation, passwordError, conf
         label="Nouveau mot de passe"
         autoComplete="new-password"
         withAsterisk
+        maxLength={TEXT_LIMITS.password}
         visibilityToggleFocusable
         visibilityToggleButtonProps={{ 'aria-label': 'Afficher le nouveau mot de passe' }}
         error={passwordError?.message}
@@ -25,6 +27,7 @@ export function PasswordPairFields({ password, confirmation, passwordError, conf
         label="Confirmation du mot de passe"
         autoComplete="new-password"
         withAsterisk
+        maxLength={TEXT_LIMITS.password}
         visibilityToggleFocusable
         visibilityToggleButtonProps={{ 'aria-label': 'Afficher la confirmation du mot de passe' }}
         error={confirmationError?.message}

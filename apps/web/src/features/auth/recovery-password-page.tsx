@@ -4,6 +4,7 @@ import { MESSAGES, type RecoveryPasswordInput, recoveryPasswordSchema } from '@r
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
+import { showFieldErrors } from '../../api/field-errors.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { notifySuccess } from '../../components/notify.tsx';
 import { recoverPassword } from './auth-api.ts';
@@ -17,6 +18,7 @@ export function RecoveryPasswordPage() {
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors },
   } = useForm({
     resolver: zodResolver(recoveryPasswordSchema),
@@ -29,6 +31,8 @@ export function RecoveryPasswordPage() {
       notifySuccess(MESSAGES.passwordChanged);
       navigate('/login', { replace: true });
     },
+    // The server's own rules (a too common password...) also show under the field.
+    onError: (error) => showFieldErrors(error, setError, ['password', 'password_confirmation']),
   });
 
   return (

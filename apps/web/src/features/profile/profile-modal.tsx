@@ -1,14 +1,28 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, SimpleGrid, TextInput } from '@mantine/core';
-import { MESSAGES, type ProfileInput, profileSchema, TITLES } from '@reformes/domain';
+import { Button, Group, Modal, PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
+import {
+  isEmailChange,
+  MESSAGES,
+  profileSchema,
+  requireCurrentPasswordOnEmailChange,
+  TITLES,
+  textLimitOf,
+  userUpdateSchema,
+} from '@reformes/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { showFieldErrors } from '../../api/field-errors.ts';
 import { showApiError } from '../../api/show-api-error.tsx';
 import { type CurrentUser, storeUser } from '../../app/session.ts';
 import { alertSuccess } from '../../components/notify.tsx';
 import { updateProfile } from './profile-api.ts';
 
 const TITLE = 'Mon profil';
+
+/** The spec's four fields, and the current password that a new email needs (issue 14). */
+const profileFormSchema = profileSchema.extend({ current_password: userUpdateSchema.shape.current_password });
+type ProfileFormInput = z.infer<typeof profileFormSchema>;
 
 interface ProfileModalProps {
   user: CurrentUser;
@@ -43,35 +57,82 @@ function ProfileForm({ user, onSaved }: ProfileFormProps) {
   const {
     register,
     handleSubmit,
+    setError,
+    watch,
     formState: { errors, isValid },
-  } = useForm({
-    resolver: zodResolver(profileSchema),
+  } = useForm<ProfileFormInput>({
+    resolver: zodResolver(requireCurrentPasswordOnEmailChange(profileFormSchema, user.email)),
     mode: 'all',
     defaultValues: {
       lastname: user.lastname ?? '',
       firstname: user.firstname ?? '',
       email: user.email,
       phone: user.phone ?? '',
+      current_password: '',
     },
   });
+  const emailChanges = isEmailChange(user.email, watch('email'));
 
   const save = useMutation({
-    mutationFn: (input: ProfileInput) => updateProfile(input),
+    mutationFn: ({ current_password, ...profile }: ProfileFormInput) =>
+      updateProfile(emailChanges ? { ...profile, current_password } : profile),
     onSuccess: ({ data }) => {
       storeUser(data);
       alertSuccess(MESSAGES.profileUpdated, TITLES.profile);
       onSaved();
     },
-    onError: (error) => showApiError(error, TITLE),
+    onError: (error) => {
+      showFieldErrors(error, setError, ['lastname', 'firstname', 'email', 'phone', 'current_password']);
+      showApiError(error, TITLE);
+    },
   });
 
   return (
     <form noValidate onSubmit={handleSubmit((values) => save.mutate(values))}>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label="Nom" withAsterisk error={errors.lastname?.message} {...register('lastname')} />
-        <TextInput label="Prénoms" withAsterisk error={errors.firstname?.message} {...register('firstname')} />
-        <TextInput label="Email" type="email" withAsterisk error={errors.email?.message} {...register('email')} />
-        <TextInput label="Téléphone" type="tel" inputMode="numeric" withAsterisk error={errors.phone?.message} {...register('phone')} />
+        <TextInput
+          label="Nom"
+          withAsterisk
+          maxLength={textLimitOf(profileSchema.shape.lastname)}
+          error={errors.lastname?.message}
+          {...register('lastname')}
+        />
+        <TextInput
+          label="Prénoms"
+          withAsterisk
+          maxLength={textLimitOf(profileSchema.shape.firstname)}
+          error={errors.firstname?.message}
+          {...register('firstname')}
+        />
+        <TextInput
+          label="Email"
+          type="email"
+          withAsterisk
+          maxLength={textLimitOf(profileSchema.shape.email)}
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextInput
+          label="Téléphone"
+          type="tel"
+          inputMode="numeric"
+          withAsterisk
+          maxLength={textLimitOf(profileSchema.shape.phone)}
+          error={errors.phone?.message}
+          {...register('phone')}
+        />
+        {emailChanges && (
+          <PasswordInput
+            label="Mot de passe actuel"
+            description="Requis pour changer d'email"
+            autoComplete="current-password"
+            required
+            visibilityToggleFocusable
+            visibilityToggleButtonProps={{ 'aria-label': 'Afficher le mot de passe actuel' }}
+            error={errors.current_password?.message}
+            {...register('current_password')}
+          />
+        )}
       </SimpleGrid>
       <Group justify="flex-end" mt="lg">
         <Button type="submit" disabled={!isValid} loading={save.isPending}>

@@ -1,5 +1,5 @@
 import { ActionIcon, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
-import type { ReformeFilters } from '@reformes/domain';
+import { type ReformeFilters, TEXT_LIMITS } from '@reformes/domain';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { TYPE_OPTIONS } from '../reformes/reforme-format.ts';
@@ -47,6 +47,7 @@ export function PublicFilters({ filters, onFilter, search, onSearch, onReset }: 
           type="search"
           placeholder="Libellé, objectif, structure..."
           leftSection={<IconSearch size={16} aria-hidden />}
+          maxLength={TEXT_LIMITS.search}
           value={search}
           onChange={(event) => onSearch(event.currentTarget.value)}
           style={{ flex: 1 }}

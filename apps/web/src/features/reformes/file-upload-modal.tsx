@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, FileInput, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { REFORME_MESSAGES } from '@reformes/domain';
+import { fileNameField, REFORME_MESSAGES, textLimitOf } from '@reformes/domain';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
@@ -16,7 +16,7 @@ export function looksLikePdf(file: File): boolean {
 }
 
 const uploadSchema = z.object({
-  name_file: z.string().trim().min(1, { error: REFORME_MESSAGES.fileName }),
+  name_file: fileNameField,
   file: z
     .instanceof(File, { error: REFORME_MESSAGES.file })
     .nullable()
@@ -81,7 +81,14 @@ function UploadForm({ onUploaded, onClose }: Omit<FileUploadModalProps, 'opened'
       }}
     >
       <Stack>
-        <TextInput label="Nom du fichier" withAsterisk data-autofocus error={errors.name_file?.message} {...register('name_file')} />
+        <TextInput
+          label="Nom du fichier"
+          withAsterisk
+          data-autofocus
+          maxLength={textLimitOf(fileNameField)}
+          error={errors.name_file?.message}
+          {...register('name_file')}
+        />
         <Controller
           name="file"
           control={control}

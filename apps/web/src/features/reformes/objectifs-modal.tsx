@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ActionIcon, Button, Group, Loader, Modal, Stack, Table, Text, Textarea, Tooltip } from '@mantine/core';
-import { objectifSchema, REFORME_MESSAGES } from '@reformes/domain';
+import { ActionIcon, Button, Group, Loader, Modal, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { objectifSchema, REFORME_MESSAGES, textLimitOf } from '@reformes/domain';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { useForm } from 'react-hook-form';
 import { showApiError } from '../../api/show-api-error.tsx';
 import { ConfirmDialog } from '../../components/list-page/confirm-dialog.tsx';
 import { StatusBadge } from '../../components/list-page/status-badge.tsx';
+import { LongTextField } from '../../components/long-text-field.tsx';
 import { notifySuccess } from '../../components/notify.tsx';
 import { createObjectif, deleteObjectif, objectifsOfReformeQuery, updateObjectif, useReloadObjectifs } from './objectifs-api.ts';
 import { StateButton, useStateChange } from './objectifs-state.tsx';
@@ -47,7 +48,7 @@ function ObjectifsEditor({ reforme, onClose }: { reforme: { id: number; libref: 
   const [removing, setRemoving] = useState<ObjectifRow>();
 
   const {
-    register,
+    control,
     handleSubmit,
     reset,
     formState: { errors },
@@ -149,14 +150,14 @@ function ObjectifsEditor({ reforme, onClose }: { reforme: { id: number; libref: 
       )}
       <form noValidate onSubmit={handleSubmit((values) => save.mutate(values))}>
         <Stack>
-          <Textarea
+          <LongTextField
+            control={control}
+            name="libobjectif"
+            maxLength={textLimitOf(objectifSchema.shape.libobjectif)}
             label={editing ? "Libellé de l'objectif (modification)" : "Libellé de l'objectif"}
             withAsterisk
-            resize="vertical"
-            rows={2}
             data-autofocus
             error={errors.libobjectif?.message}
-            {...register('libobjectif')}
           />
           <Group justify="flex-end">
             {editing && (

@@ -1,5 +1,5 @@
 import { ActionIcon, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
-import type { ReformeFilters } from '@reformes/domain';
+import { type ReformeFilters, TEXT_LIMITS } from '@reformes/domain';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { allRowsQuery } from '../../components/list-page/list-api.ts';
@@ -58,6 +58,7 @@ export function ReformeFiltersBar({ filters, onChange, search, onSearchChange, o
           label="Rechercher"
           placeholder="Rechercher..."
           leftSection={<IconSearch size={16} aria-hidden />}
+          maxLength={TEXT_LIMITS.search}
           value={search}
           onChange={(event) => onSearchChange(event.currentTarget.value)}
           style={{ flex: 1 }}

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Fieldset, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { isStartAfterEnd, periodText, REFORME_MESSAGES, reformeSchemaFor } from '@reformes/domain';
+import { Alert, Button, Fieldset, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { isStartAfterEnd, periodText, REFORME_MESSAGES, reformeSchema, reformeSchemaFor, textLimitOf } from '@reformes/domain';
 import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type Control, Controller, type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { ApiError } from '../../api/api-error.ts';
 import { allRowsQuery } from '../../components/list-page/list-api.ts';
+import { LongTextField } from '../../components/long-text-field.tsx';
 import { notifyError } from '../../components/notify.tsx';
 import { AmountInput } from './amount-input.tsx';
 import { FrenchDateInput, parseFrenchDate } from './french-date-input.tsx';
@@ -38,6 +39,9 @@ export interface ReformeFormValues {
 }
 
 type FieldName = keyof ReformeFormValues;
+
+/** The most characters each text field takes, from the domain schema the API applies. */
+const limitOf = (field: FieldName) => textLimitOf(reformeSchema.shape[field as keyof typeof reformeSchema.shape]);
 
 /** Section titles read as headings, not as field labels. */
 const LEGEND_STYLES = { legend: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } };
@@ -159,7 +163,13 @@ export function ReformeForm({ role, reforme, withStructure, saving, locked, onSu
         )}
         <Fieldset styles={LEGEND_STYLES} legend="Informations Générales" disabled={!!locked}>
           <Stack>
-            <TextInput label="Libellé de la réforme" withAsterisk error={message('libref')} {...register('libref')} />
+            <TextInput
+              label="Libellé de la réforme"
+              withAsterisk
+              maxLength={limitOf('libref')}
+              error={message('libref')}
+              {...register('libref')}
+            />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <ChoiceField
                 control={control}
@@ -185,18 +195,29 @@ export function ReformeForm({ role, reforme, withStructure, saving, locked, onSu
                 optionLabel={(row) => String(row.lib_couvert)}
                 error={message('couverture_id')}
               />
-              <TextInput label="Population cible" withAsterisk error={message('popul_cible')} {...register('popul_cible')} />
+              <TextInput
+                label="Population cible"
+                withAsterisk
+                maxLength={limitOf('popul_cible')}
+                error={message('popul_cible')}
+                {...register('popul_cible')}
+              />
             </SimpleGrid>
-            <Textarea
+            <LongTextField
+              control={control}
+              name="objectif_glob"
+              maxLength={limitOf('objectif_glob')}
               label="Objectif global"
               withAsterisk
-              rows={2}
-              resize="vertical"
               error={message('objectif_glob')}
-              {...register('objectif_glob')}
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label="Cadre institutionnel" error={message('cadreinst_mor')} {...register('cadreinst_mor')} />
+              <TextInput
+                label="Cadre institutionnel"
+                maxLength={limitOf('cadreinst_mor')}
+                error={message('cadreinst_mor')}
+                {...register('cadreinst_mor')}
+              />
               <ChoiceField
                 control={control}
                 name="etat_mor"
@@ -219,21 +240,39 @@ export function ReformeForm({ role, reforme, withStructure, saving, locked, onSu
                 )}
               />
             </SimpleGrid>
-            <Textarea label="Difficultés" rows={2} resize="vertical" error={message('difficult')} {...register('difficult')} />
-            <Textarea label="Solutions" rows={2} resize="vertical" error={message('solution')} {...register('solution')} />
-            <Textarea label="Perspectives" rows={2} resize="vertical" error={message('perspective')} {...register('perspective')} />
+            <LongTextField
+              control={control}
+              name="difficult"
+              maxLength={limitOf('difficult')}
+              label="Difficultés"
+              error={message('difficult')}
+            />
+            <LongTextField
+              control={control}
+              name="solution"
+              maxLength={limitOf('solution')}
+              label="Solutions"
+              error={message('solution')}
+            />
+            <LongTextField
+              control={control}
+              name="perspective"
+              maxLength={limitOf('perspective')}
+              label="Perspectives"
+              error={message('perspective')}
+            />
           </Stack>
         </Fieldset>
 
         <Fieldset styles={LEGEND_STYLES} legend="Structure et période" disabled={!!locked}>
           <Stack>
-            <Textarea
+            <LongTextField
+              control={control}
+              name="struct_impl"
+              maxLength={limitOf('struct_impl')}
               label="Structures impliquées"
               withAsterisk
-              resize="vertical"
-              rows={2}
               error={message('struct_impl')}
-              {...register('struct_impl')}
             />
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
               <DateField control={control} name="date_debut" label="Date de début" error={message('date_debut')} />

@@ -14,7 +14,7 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { REFORME_MESSAGES, type ResultatInput, resultatSchema } from '@reformes/domain';
+import { REFORME_MESSAGES, type ResultatInput, resultatSchema, textLimitOf } from '@reformes/domain';
 import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -147,8 +147,20 @@ function ResultatEditor({
               />
             )}
           />
-          <TextInput label="Libellé du résultat" withAsterisk error={message('libresult')} {...register('libresult')} />
-          <TextInput label="Indicateur" withAsterisk error={message('indicateur')} {...register('indicateur')} />
+          <TextInput
+            label="Libellé du résultat"
+            withAsterisk
+            maxLength={textLimitOf(resultatSchema.shape.libresult)}
+            error={message('libresult')}
+            {...register('libresult')}
+          />
+          <TextInput
+            label="Indicateur"
+            withAsterisk
+            maxLength={textLimitOf(resultatSchema.shape.indicateur)}
+            error={message('indicateur')}
+            {...register('indicateur')}
+          />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
               label="Valeur cible"

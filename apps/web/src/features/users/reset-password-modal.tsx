@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { type ResetPasswordInput, resetPasswordSchema, TITLES } from '@reformes/domain';
+import { type ResetPasswordInput, resetPasswordSchema, TEXT_LIMITS, TITLES } from '@reformes/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { api } from '../../api/client.ts';
+import { showFieldErrors } from '../../api/field-errors.ts';
 import { showApiError } from '../../api/show-api-error.tsx';
 import { notifySuccess } from '../../components/notify.tsx';
 import type { UserRow } from './users-list.tsx';
@@ -41,6 +42,7 @@ function ResetPasswordForm({ user, onDone }: { user: UserRow; onDone: () => void
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, isValid },
   } = useForm({
     resolver: zodResolver(resetPasswordSchema),
@@ -54,13 +56,24 @@ function ResetPasswordForm({ user, onDone }: { user: UserRow; onDone: () => void
       notifySuccess(response.message, TITLES.users);
       onDone();
     },
-    onError: (error) => showApiError(error, TITLES.users),
+    onError: (error) => {
+      // The server's own rules (a too common password...) also show under the field.
+      showFieldErrors(error, setError, ['email', 'password', 'password_confirmation']);
+      showApiError(error, TITLES.users);
+    },
   });
 
   return (
     <form noValidate onSubmit={handleSubmit((values) => reset.mutate(values))}>
       <Stack>
-        <TextInput label="Email" type="email" withAsterisk error={errors.email?.message} {...register('email')} />
+        <TextInput
+          label="Email"
+          type="email"
+          withAsterisk
+          maxLength={TEXT_LIMITS.email}
+          error={errors.email?.message}
+          {...register('email')}
+        />
         <PasswordInput
           label="Mot de passe"
           autoComplete="new-password"

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { WORKFLOW_MESSAGES } from '@reformes/domain';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { requiredText, TEXT_LIMITS, WORKFLOW_MESSAGES } from '@reformes/domain';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { LongTextField } from '../../components/long-text-field.tsx';
 
 const returnSchema = z.object({
-  instruction: z.string().trim().min(1, { error: WORKFLOW_MESSAGES.instructionRequired }),
+  instruction: requiredText(WORKFLOW_MESSAGES.instructionRequired, TEXT_LIMITS.longText),
 });
 
 interface ReturnModalProps {
@@ -35,7 +36,7 @@ export function ReturnModal({ reforme, saving, onSubmit, onClose }: ReturnModalP
 
 function ReturnForm({ libref, saving, onSubmit, onClose }: Omit<ReturnModalProps, 'reforme'> & { libref: string }) {
   const {
-    register,
+    control,
     handleSubmit,
     formState: { errors },
   } = useForm({ resolver: zodResolver(returnSchema), mode: 'all', defaultValues: { instruction: '' } });
@@ -45,15 +46,15 @@ function ReturnForm({ libref, saving, onSubmit, onClose }: Omit<ReturnModalProps
         <Text size="sm">
           Réforme : <strong>{libref}</strong>
         </Text>
-        <Textarea
+        <LongTextField
+          control={control}
+          name="instruction"
           label={WORKFLOW_MESSAGES.instructionLabel}
           description="Ce qu'il faut corriger, visible par l'étape qui reçoit la réforme"
           withAsterisk
-          resize="vertical"
           rows={3}
           data-autofocus
           error={errors.instruction?.message}
-          {...register('instruction')}
         />
       </Stack>
       <Group justify="flex-end" mt="lg">

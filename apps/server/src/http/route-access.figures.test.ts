@@ -1,0 +1,49 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../test/test-app.ts';
+
+/**
+ * ASVS V8 (authorization) figures for docs/security.md: every API route declares its access (the guard
+ * refuses to start otherwise), and the routes open to anonymous callers are exactly this list. A new public
+ * route makes this test fail until someone adds it here on purpose.
+ */
+const PUBLIC_ROUTES = [
+  'GET /api/v1/health',
+  'GET /api/v1/health/ready',
+  'POST /api/v1/api/login',
+  'POST /api/v1/api/refresh',
+  'POST /api/v1/api/forgot-password',
+  'POST /api/v1/api/recovery-password',
+  'GET /api/v1/reformes/public/suivi-result',
+  'GET /api/v1/reformes/public/filters',
+  'GET /api/v1/reformes/public/export.json',
+  'GET /api/v1/reformes/public/export.csv',
+  'GET /api/v1/reformes/public/:id',
+].sort();
+
+const t = await createTestApp();
+afterAll(() => t.close());
+
+describe('route access figures', () => {
+  const routes = t.app.routeTable.filter((route) => route.url.startsWith('/api/v1'));
+
+  it('opens only the listed routes to anonymous callers', () => {
+    const open = routes.filter((route) => route.access === 'public').map((route) => `${route.method} ${route.url}`);
+    expect(open.sort()).toEqual(PUBLIC_ROUTES);
+  });
+
+  it('checks a right (feature.action) on every route that is neither public nor about the caller alone', () => {
+    const byKind = { public: 0, session: 0, right: 0 };
+    for (const route of routes) {
+      if (route.access === 'public') byKind.public += 1;
+      else if (route.access === 'signed-in' || route.access === 'first-password') byKind.session += 1;
+      else byKind.right += 1;
+    }
+    const checked = byKind.session + byKind.right;
+    // The figure of docs/security.md.
+    console.info(
+      `routes with an authorisation check: ${checked}/${routes.length} (${byKind.right} by right, ${byKind.session} by session alone, ${byKind.public} public)`,
+    );
+    expect(checked + byKind.public).toBe(routes.length);
+    expect(byKind.right).toBeGreaterThan(byKind.session);
+  });
+});

@@ -1,0 +1,59 @@
+import { Readable } from 'node:stream';
+import { AUDIT_MESSAGES, auditFiltersSchema, isAuditPeriodInOrder } from '@reformes/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { listEnvelope } from '../../http/envelope.ts';
+import { pageQuerySchema } from '../../http/pagination.ts';
+import type { AuditService } from './audit.service.ts';
+import { auditCsv, isTimeZone } from './audit-csv.ts';
+
+const tags = [AUDIT_MESSAGES.title];
+const access = { access: { feature: 'audit' as const, action: 'list' as const } };
+const periodInOrder = { error: AUDIT_MESSAGES.periodOrder, path: ['to'] };
+
+const listQuerySchema = pageQuerySchema.extend(auditFiltersSchema.shape).refine(isAuditPeriodInOrder, periodInOrder);
+const exportQuerySchema = auditFiltersSchema
+  .extend({
+    /** The time zone of the dates in the file: the browser's, so they read as on the screen. */
+    tz: z.string().refine(isTimeZone, { error: 'Fuseau horaire inconnu' }).default('UTC'),
+  })
+  .refine(isAuditPeriodInOrder, periodInOrder);
+
+/** The security audit log (issue 14): admin only, read as pages or exported whole as CSV. */
+export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async (app, { audit }) => {
+  app.get(
+    '/audit-logs',
+    { config: access, schema: { tags, summary: "Journal d'audit : page filtrée, la plus récente d'abord", querystring: listQuerySchema } },
+    async (request) => listEnvelope(await audit.list(request.query)),
+  );
+
+  app.get(
+    '/audit-logs/export.csv',
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: "Export CSV du journal d'audit (mêmes filtres ; séparateur « ; », UTF-8 avec BOM)",
+        querystring: exportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { tz, ...filters } = request.query;
+      const pages = audit.pages(filters);
+      // The first page is read before answering: a failure is still an error answer, not a cut file.
+      const first = await pages.next();
+      await audit.recordExport(filters);
+      const all = (async function* () {
+        if (first.done) return;
+        yield first.value;
+        yield* pages;
+      })();
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="journal-audit-${day}.csv"`)
+        .header('Cache-Control', 'private, no-store')
+        .send(Readable.from(auditCsv(all, tz), { objectMode: false }));
+    },
+  );
+};

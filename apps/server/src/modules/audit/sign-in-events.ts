@@ -1,0 +1,24 @@
+import type { AuditReason } from '@reformes/domain';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { emailKey } from '../auth/throttles.ts';
+import { recordAudit } from './audit.service.ts';
+
+/**
+ * A refused sign-in, written on its own (no change to roll back): the account when the email has one, the email
+ * as typed otherwise. A wrong guess that makes the email wait before its next attempt (throttles.ts) also writes
+ * "Verrouillage du compte" with the wait.
+ */
+export async function recordSignInFailure(
+  db: Db,
+  { email, userId, reason }: { email: string; userId?: number; reason: AuditReason },
+): Promise<void> {
+  const actor = { id: userId ?? null, email };
+  await recordAudit(db, { action: 'login', result: 'failure', actor, details: { reason } });
+  if (reason !== 'wrong_password' && reason !== 'unknown_email') return;
+  const waiting = await db.execute<{ failures: number; seconds: number }>(sql`
+    select failures, ceil(extract(epoch from retry_at - now()))::int as seconds
+    from login_failures where email_hash = ${emailKey(email)} and retry_at > now()`);
+  const [wait] = waiting.rows;
+  if (wait) await recordAudit(db, { action: 'lockout', actor, details: { failures: wait.failures, wait_seconds: wait.seconds } });
+}

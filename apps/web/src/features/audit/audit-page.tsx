@@ -1,0 +1,150 @@
+import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  AUDIT_COLUMNS,
+  AUDIT_MESSAGES,
+  type AuditEntry,
+  auditActionLabel,
+  auditDetailsText,
+  auditResultText,
+  auditTargetText,
+  MESSAGES,
+  permissionName,
+  SEARCH_MIN_LENGTH,
+} from '@reformes/domain';
+import { IconFileExport } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { showApiError } from '../../api/show-api-error.tsx';
+import { useSession } from '../../app/use-session.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
+import { ListSearchBar } from '../../components/list-page/list-page.tsx';
+import { Pagination } from '../../components/list-page/pagination.tsx';
+import { useSearchedPages } from '../../components/list-page/use-list-controller.ts';
+import { type AuditFilterValues, auditPageQuery, auditQueryOf, downloadAuditCsv, NO_FILTERS } from './audit-api.ts';
+import { AuditFiltersBar, isPeriodInOrder } from './audit-filters.tsx';
+
+/** /admin/audit, "Journal d'audit": the security events, for admin only (the server checks it too). */
+export function AuditPage() {
+  const { features } = useSession();
+  if (!features.includes(permissionName('audit', 'list'))) {
+    return (
+      <Stack>
+        <Title order={1}>{AUDIT_MESSAGES.title}</Title>
+        <Alert color="red" title={AUDIT_MESSAGES.title} role="alert">
+          {MESSAGES.forbidden}
+        </Alert>
+      </Stack>
+    );
+  }
+  return <AuditLog />;
+}
+
+function AuditLog() {
+  const [filters, setFilters] = useState<AuditFilterValues>(NO_FILTERS);
+  // A period that ends before it starts is shown with its error, not sent: the list keeps the last valid one.
+  const [applied, setApplied] = useState<AuditFilterValues>(NO_FILTERS);
+  const list = useSearchedPages((page, search) => auditPageQuery(page, auditQueryOf(applied, search)));
+  const { rows } = list;
+  const search = list.search.trim();
+
+  const changeFilters = (next: AuditFilterValues) => {
+    setFilters(next);
+    if (!isPeriodInOrder(next)) return;
+    setApplied(next);
+    list.setPage(1);
+  };
+  const reset = () => {
+    setFilters(NO_FILTERS);
+    setApplied(NO_FILTERS);
+    list.resetSearch();
+  };
+
+  const exportCsv = useMutation({
+    mutationFn: () => downloadAuditCsv(auditQueryOf(applied, search.length >= SEARCH_MIN_LENGTH ? search : '')),
+    onError: (error) => showApiError(error, AUDIT_MESSAGES.exportTitle),
+  });
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end">
+        <Title order={1}>{AUDIT_MESSAGES.title}</Title>
+        <Button
+          variant="light"
+          leftSection={<IconFileExport size={16} aria-hidden />}
+          loading={exportCsv.isPending}
+          onClick={() => exportCsv.mutate()}
+        >
+          {AUDIT_MESSAGES.export}
+        </Button>
+      </Group>
+      <AuditFiltersBar filters={filters} onChange={changeFilters} />
+      <ListSearchBar count={list.total} search={list.search} onSearchChange={list.setSearch} onReset={reset} />
+
+      {list.error ? (
+        <ErrorAlert title={AUDIT_MESSAGES.title} error={list.error} />
+      ) : (
+        <Paper withBorder>
+          <Table.ScrollContainer minWidth={760}>
+            <Table striped aria-label={AUDIT_MESSAGES.title}>
+              <Table.Thead>
+                <Table.Tr>
+                  {AUDIT_COLUMNS.map((column) => (
+                    <Table.Th key={column}>{column}</Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.isLoading && rows.length === 0 ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={AUDIT_COLUMNS.length}>
+                      <Center py="md" role="status">
+                        <Loader size="sm" aria-label={MESSAGES.loading} />
+                      </Center>
+                    </Table.Td>
+                  </Table.Tr>
+                ) : rows.length === 0 ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={AUDIT_COLUMNS.length}>
+                      <Text c="dimmed" ta="center" py="md">
+                        {AUDIT_MESSAGES.empty}
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ) : (
+                  rows.map((entry) => <AuditRow key={entry.id} entry={entry} />)
+                )}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      )}
+      <Pagination {...list.pagination} />
+    </Stack>
+  );
+}
+
+function AuditRow({ entry }: { entry: AuditEntry }) {
+  const details = auditDetailsText(entry.details);
+  return (
+    <Table.Tr>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{dayjs(entry.created_at).format('DD/MM/YYYY HH:mm:ss')}</Table.Td>
+      <Table.Td>{entry.actor_email ?? '—'}</Table.Td>
+      <Table.Td>{auditActionLabel(entry.action)}</Table.Td>
+      <Table.Td>
+        {auditTargetText(entry) || '—'}
+        {details && (
+          <Text size="xs" c="dimmed">
+            {details}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <Badge color={entry.result === 'success' ? 'green' : 'red'} variant="light" style={{ textTransform: 'none' }}>
+          {auditResultText(entry)}
+        </Badge>
+      </Table.Td>
+      <Table.Td>{entry.ip ?? '—'}</Table.Td>
+    </Table.Tr>
+  );
+}

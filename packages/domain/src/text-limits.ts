@@ -1,0 +1,109 @@
+import { z } from 'zod';
+
+/**
+ * The longest text each kind of field takes, in characters (code points, as PostgreSQL counts them; an input's
+ * `maxLength` counts UTF-16 units, so a form is never more lenient than the API). The columns are `text`:
+ * these limits are the only ones, written once for the API and the forms.
+ */
+export const TEXT_LIMITS = {
+  /** One line: labels, names, sigles, addresses, file names, role names. */
+  label: 255,
+  /** RFC 5321: a longer address cannot be delivered. */
+  email: 254,
+  phone: 20,
+  password: 128,
+  /** What a search box sends: no label is longer. */
+  search: 255,
+  /** Paragraphs: global objective, involved structures, difficulties, solutions, perspectives, instructions. */
+  longText: 5000,
+} as const;
+
+/** The most ids or names one request may list (rights granted at once, roles of a user, files of a reform). */
+export const MAX_LIST_ITEMS = 1000;
+
+/** The largest id PostgreSQL's `integer` holds: a larger one names no row. */
+export const ID_MAX = 2_147_483_647;
+
+const frenchNumber = new Intl.NumberFormat('fr-FR');
+
+export const TEXT_MESSAGES = {
+  forbiddenCharacter: 'Caractère non autorisé',
+  /** A multipart body that cannot be read: no boundary, cut short, a broken part header. */
+  malformedForm: 'Le formulaire envoyé est mal formé.',
+} as const;
+
+/** "Ce champ ne doit pas dépasser 5 000 caractères". */
+export function tooLongMessage(max: number): string {
+  return `Ce champ ne doit pas dépasser ${frenchNumber.format(max)} caractères`;
+}
+
+/** "Pas plus de 1 000 éléments". */
+export function tooManyItemsMessage(max: number): string {
+  return `Pas plus de ${frenchNumber.format(max)} éléments`;
+}
+
+/** "5 000 caractères au plus": the description of a long text field. */
+export function limitDescription(max: number): string {
+  return `${frenchNumber.format(max)} caractères au plus`;
+}
+
+/** "123 / 5 000": the counter of a long text field. */
+export function lengthCounter(length: number, max: number): string {
+  return `${frenchNumber.format(length)} / ${frenchNumber.format(max)}`;
+}
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * False for a text PostgreSQL cannot store as sent: a NUL character (refused by `text`), or half of a surrogate
+ * pair (not Unicode: the driver would silently replace it). `isStorableText('a\u0000b')` is false.
+ */
+export function isStorableText(text: string): boolean {
+  return !text.includes('\u0000') && !LONE_SURROGATE.test(text);
+}
+
+/**
+ * A text of at most `max` characters (after trimming), storable, possibly empty: `limitedText(TEXT_LIMITS.search)`.
+ * `typeMessage` is what a missing or non-text value gets.
+ */
+export function limitedText(max: number, typeMessage?: string) {
+  return z
+    .string(typeMessage === undefined ? undefined : { error: typeMessage })
+    .trim()
+    .max(max, { error: tooLongMessage(max) })
+    .refine(isStorableText, { error: TEXT_MESSAGES.forbiddenCharacter });
+}
+
+/**
+ * A required text field: absent, non-string or blank all give the same French message; longer than `max`
+ * (a label's 255 by default) or holding a NUL, its own message. `requiredText("L'objectif est requis", TEXT_LIMITS.longText)`.
+ */
+export function requiredText(message: string, max: number = TEXT_LIMITS.label) {
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: tooLongMessage(max) })
+    .refine(isStorableText, { error: TEXT_MESSAGES.forbiddenCharacter });
+}
+
+/** An optional search text (`?search=`), limited like a search box. */
+export const searchTextField = limitedText(TEXT_LIMITS.search).optional();
+
+/**
+ * The most characters a schema's text takes, looking through optional, default, pipe and preprocess wrappers:
+ * `textLimitOf(sectorSchema.shape.libsecteur)` is 255; undefined for a schema that holds no limited text.
+ * The forms read their inputs' `maxLength` from it, so the limit is written only in the schema.
+ */
+export function textLimitOf(schema: z.core.$ZodType | undefined): number | undefined {
+  if (!schema) return undefined;
+  const def = schema._zod.def as z.core.$ZodTypeDef & { in?: z.core.$ZodType; out?: z.core.$ZodType; innerType?: z.core.$ZodType };
+  if (def.type === 'string') {
+    const limits = (def.checks ?? [])
+      .map((check) => check._zod.def as z.core.$ZodCheckDef & { maximum?: number })
+      .flatMap((check) => (check.check === 'max_length' && check.maximum !== undefined ? [check.maximum] : []));
+    return limits.length > 0 ? Math.min(...limits) : undefined;
+  }
+  if (def.type === 'pipe') return textLimitOf(def.in) ?? textLimitOf(def.out);
+  return textLimitOf(def.innerType);
+}
