@@ -31,3 +31,21 @@ describe('API documentation (/api/docs)', () => {
     }
   });
 });
+
+describe('security headers (ASVS V3)', () => {
+  it('sends a CSP without inline scripts, nosniff, a frame policy and a referrer policy', async () => {
+    const t = await createTestApp();
+    try {
+      const response = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).toContain("frame-ancestors 'self'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import { ETATS_MOR, idParamsSchema, MESSAGES, reformeFiltersSchema } from '@reformes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { CSV_BOM, csvLine } from '../../http/csv.ts';
 import { ok, pagedList } from '../../http/envelope.ts';
 import { PAGE_SIZE, pageQuerySchema } from '../../http/pagination.ts';
 import type { PublicService } from './public.service.ts';
@@ -32,13 +33,6 @@ const OPEN_DATA_COLUMNS: Array<[string, (row: PublicRow) => string | number | nu
   ['Montant prévu (EUR)', (row) => row.montant_prevu],
   ['Montant réalisé (EUR)', (row) => row.montant_trealise],
 ];
-
-function csvCell(value: string | number | null): string {
-  const raw = value === null ? '' : String(value);
-  // A cell a spreadsheet would run as a formula is written as text.
-  const text = /^[=+\-@\t\r]/.test(raw) && typeof value === 'string' ? `'${raw}` : raw;
-  return /[";\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
 
 /** `/accueil` reads these without signing in: published, active reforms only, public fields only. */
 export const publicRoutes: FastifyPluginAsyncZod<{ publicReformes: PublicService }> = async (app, { publicReformes }) => {
@@ -72,12 +66,12 @@ export const publicRoutes: FastifyPluginAsyncZod<{ publicReformes: PublicService
     async (request, reply) => {
       const rows = await publicReformes.all(request.query);
       const lines = [
-        OPEN_DATA_COLUMNS.map(([header]) => csvCell(header)).join(';'),
-        ...rows.map((row) => OPEN_DATA_COLUMNS.map(([, read]) => csvCell(read(row))).join(';')),
+        csvLine(OPEN_DATA_COLUMNS.map(([header]) => header)),
+        ...rows.map((row) => csvLine(OPEN_DATA_COLUMNS.map(([, read]) => read(row)))),
       ];
       reply.header('Content-Disposition', 'attachment; filename="reformes-publiees.csv"');
       // The byte-order mark lets spreadsheet software read the accents as UTF-8.
-      return reply.type('text/csv; charset=utf-8').send(`\uFEFF${lines.join('\r\n')}\r\n`);
+      return reply.type('text/csv; charset=utf-8').send(CSV_BOM + lines.join(''));
     },
   );
 
