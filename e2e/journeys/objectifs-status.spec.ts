@@ -108,7 +108,8 @@ test('saisie deactivates an objective: it reads "Bloqué" and leaves the follow-
   dialog = await openObjectifs(page, libref);
   line = dialog.getByRole('row').filter({ hasText: SUSPENDED });
   await line.getByRole('button', { name: 'Activer', exact: true }).click();
-  await expect(toast(page, MESSAGES.activated)).toBeVisible();
+  // Exact: "Désactivation effectuée avec succès", maybe still shown, contains the activation message.
+  await expect(page.getByRole('alert').filter({ has: page.getByText(MESSAGES.activated, { exact: true }) })).toBeVisible();
   await expect(line).toContainText('Actif');
   await expect(line.getByRole('button', { name: 'Désactiver', exact: true })).toBeVisible();
   await dialog.getByRole('button', { name: 'Fermer' }).last().click();
