@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import {
   ACCOUNT_MESSAGES,
   isEmailChange,
@@ -12,8 +12,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { showFieldErrors } from '../../api/field-errors.ts';
-import { type CurrentUser, storeUser } from '../../app/session.ts';
+import { CurrentPasswordField } from '../../components/current-password-field.tsx';
 import { notifySuccess } from '../../components/notify.tsx';
+import { type CurrentUser, storeUser } from '../../app/session.ts';
 import { updateEmail } from './account-api.ts';
 import { showAccountFailure } from './account-failure.tsx';
 
@@ -65,18 +66,7 @@ function EmailForm({ currentEmail }: { currentEmail: string }) {
           error={errors.email?.message}
           {...register('email')}
         />
-        {emailChanges && (
-          <PasswordInput
-            label="Mot de passe actuel"
-            description="Requis pour changer d'email"
-            autoComplete="current-password"
-            required
-            visibilityToggleFocusable
-            visibilityToggleButtonProps={{ 'aria-label': 'Afficher le mot de passe actuel' }}
-            error={errors.current_password?.message}
-            {...register('current_password')}
-          />
-        )}
+        {emailChanges && <CurrentPasswordField error={errors.current_password?.message} registration={register('current_password')} />}
         <Group>
           <Button type="submit" disabled={!isValid} loading={save.isPending}>
             Sauvegarder mes informations

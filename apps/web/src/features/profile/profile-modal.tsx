@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
+import { Button, Group, Modal, SimpleGrid, TextInput } from '@mantine/core';
 import {
   isEmailChange,
   MESSAGES,
@@ -14,8 +14,9 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { showFieldErrors } from '../../api/field-errors.ts';
 import { showApiError } from '../../api/show-api-error.tsx';
-import { type CurrentUser, storeUser } from '../../app/session.ts';
+import { CurrentPasswordField } from '../../components/current-password-field.tsx';
 import { alertSuccess } from '../../components/notify.tsx';
+import { type CurrentUser, storeUser } from '../../app/session.ts';
 import { updateProfile } from './profile-api.ts';
 
 const TITLE = 'Mon profil';
@@ -121,18 +122,7 @@ function ProfileForm({ user, onSaved }: ProfileFormProps) {
           error={errors.phone?.message}
           {...register('phone')}
         />
-        {emailChanges && (
-          <PasswordInput
-            label="Mot de passe actuel"
-            description="Requis pour changer d'email"
-            autoComplete="current-password"
-            required
-            visibilityToggleFocusable
-            visibilityToggleButtonProps={{ 'aria-label': 'Afficher le mot de passe actuel' }}
-            error={errors.current_password?.message}
-            {...register('current_password')}
-          />
-        )}
+        {emailChanges && <CurrentPasswordField error={errors.current_password?.message} registration={register('current_password')} />}
       </SimpleGrid>
       <Group justify="flex-end" mt="lg">
         <Button type="submit" disabled={!isValid} loading={save.isPending}>
