@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isStartAfterEnd, objectivePercentage, periodText } from './reforme-rules.ts';
+import { ETAT_OPTIONS, etatLabel, isStartAfterEnd, objectivePercentage, periodText, TYPE_OPTIONS, typeLabel } from './reforme-rules.ts';
 
 describe('periodText', () => {
   it('writes the period as "Du dd/mm/yyyy au dd/mm/yyyy"', () => {
@@ -60,5 +60,22 @@ describe('objectivePercentage', () => {
       ]),
     ).toBe(50);
     expect(objectivePercentage([{ status: 1, is_active: false }])).toBeUndefined();
+  });
+});
+
+describe('reform labels', () => {
+  it('names a type and an état in French, and leaves a blank or unknown value blank', () => {
+    expect(typeLabel('SECTORIELLE')).toBe('Sectorielle');
+    expect(typeLabel('TRANSVERSALE')).toBe('Transversale');
+    expect(etatLabel('planifiee')).toBe('Planifiée');
+    expect([typeLabel(null), etatLabel(undefined), etatLabel('inconnu')]).toEqual(['', '', '']);
+  });
+
+  it('offers every type and every état as a select choice', () => {
+    expect(TYPE_OPTIONS).toEqual([
+      { value: 'SECTORIELLE', label: 'Sectorielle' },
+      { value: 'TRANSVERSALE', label: 'Transversale' },
+    ]);
+    expect(ETAT_OPTIONS.map((option) => option.label)).toEqual(['En cours', 'Planifiée', 'Terminée', 'Suspendue']);
   });
 });

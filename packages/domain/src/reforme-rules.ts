@@ -11,6 +11,20 @@ export const ETATS_MOR = [
 ] as const;
 export type EtatMor = (typeof ETATS_MOR)[number]['value'];
 
+/** The label of an état de mise en œuvre: `etatLabel('en_cours')` is "En cours"; unknown or blank gives "". */
+export function etatLabel(value: string | null | undefined): string {
+  return ETATS_MOR.find((etat) => etat.value === value)?.label ?? '';
+}
+
+/** The label of a reform type: `typeLabel('SECTORIELLE')` is "Sectorielle". */
+export function typeLabel(value: string | null | undefined): string {
+  return value ? value.charAt(0) + value.slice(1).toLowerCase() : '';
+}
+
+/** The choices of a type or état select: `{ value, label }`. */
+export const TYPE_OPTIONS = REFORME_TYPES.map((value) => ({ value, label: typeLabel(value) }));
+export const ETAT_OPTIONS = ETATS_MOR.map((etat) => ({ value: etat.value, label: etat.label }));
+
 /**
  * The seeded natures (architecture §4), each with a stable code: the dashboard counts by code, so an
  * administrator may rename a label without breaking the counters.

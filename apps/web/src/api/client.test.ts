@@ -1,6 +1,6 @@
 import { MESSAGES } from '@reformes/domain';
 import { describe, expect, it, vi } from 'vitest';
-import { getSession } from '../app/session.ts';
+import { getSession } from '../session/session.ts';
 import { aUser, fakeServer, signInAs } from '../test/render-app.tsx';
 import { ApiError } from './api-error.ts';
 import { api, setSessionExpiredHandler } from './client.ts';

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@reformes/domain';
-import { clearSession, getSession, storeTokens, type TokenPair } from '../app/session.ts';
+import { clearSession, getSession, storeTokens, type TokenPair } from '../session/session.ts';
 import { ApiError, type ErrorsList } from './api-error.ts';
 
 export const API_BASE = '/api/v1';

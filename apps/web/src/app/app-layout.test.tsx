@@ -2,8 +2,8 @@ import { MESSAGES } from '@reformes/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { getSession } from '../session/session.ts';
 import { aUser, fakeServer, renderApp, signInAs } from '../test/render-app.tsx';
-import { getSession } from './session.ts';
 
 const dash = {
   message: 'ok',

@@ -3,12 +3,12 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { roleOf } from '@reformes/domain';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { useSignOut } from '../features/auth/use-sign-out.ts';
 import { ProfileModal } from '../features/profile/profile-modal.tsx';
+import { useSession } from '../session/use-session.ts';
+import { useSessionRefresh } from '../session/use-session-refresh.ts';
+import { useSignOut } from '../session/use-sign-out.ts';
 import { LoadingScreen } from './loading-screen.tsx';
 import { SideMenu } from './side-menu.tsx';
-import { useSession } from './use-session.ts';
-import { useSessionRefresh } from './use-session-refresh.ts';
 import { MOBILE_QUERY, UserMenu } from './user-menu.tsx';
 
 const NAVBAR_ID = 'menu-principal';

@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { ErrorAlert } from '../components/error-alert.tsx';
-import { fetchCurrentUser } from '../features/auth/auth-api.ts';
+import { type CurrentUser, storeUser } from '../session/session.ts';
+import { fetchCurrentUser } from '../session/session-api.ts';
+import { useSession } from '../session/use-session.ts';
 import { LoadingScreen } from './loading-screen.tsx';
-import { type CurrentUser, storeUser } from './session.ts';
-import { useSession } from './use-session.ts';
 
 /** Where a signed-in visitor belongs: the first-password screen until the temporary password is replaced. */
 export function homeOf(user: CurrentUser | null): string {

@@ -23,7 +23,7 @@ const ReformesListPage = page(() => import('../features/reformes/reformes-list-p
 const MyReformesPage = page(() => import('../features/reformes/my-reformes-page.tsx'), 'MyReformesPage');
 const SearchReformesPage = page(() => import('../features/reformes/search-reformes-page.tsx'), 'SearchReformesPage');
 const ObjectifsPage = page(() => import('../features/reformes/objectifs-page.tsx'), 'ObjectifsPage');
-const TreatmentPage = page(() => import('../features/workflow/treatment-page.tsx'), 'TreatmentPage');
+const TreatmentPage = page(() => import('../features/reformes/treatment-page.tsx'), 'TreatmentPage');
 const UsersPage = page(() => import('../features/users/users-page.tsx'), 'UsersPage');
 const RolesPage = page(() => import('../features/access/roles-page.tsx'), 'RolesPage');
 const PermissionsPage = page(() => import('../features/access/permissions-page.tsx'), 'PermissionsPage');

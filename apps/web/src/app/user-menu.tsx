@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { MESSAGES } from '@reformes/domain';
 import { IconLogout, IconUserCircle, IconUserEdit } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { CurrentUser } from './session.ts';
+import type { CurrentUser } from '../session/session.ts';
 
 /** Spec §2.2: a window of 768 px or less counts as mobile. */
 export const MOBILE_QUERY = '(max-width: 768px)';

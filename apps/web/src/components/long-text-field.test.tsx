@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { reformeSchema, sectorSchema, structureSchema, TEXT_LIMITS, textLimitOf, tooLongMessage } from '@reformes/domain';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { createQueryClient, Providers } from '../app/providers.tsx';
+import { renderWithProviders } from '../test/render-app.tsx';
 import { EntityFormModal } from './list-page/entity-form-modal.tsx';
 import { LongTextField } from './long-text-field.tsx';
 
@@ -29,19 +29,15 @@ function DifficultForm({ initial = '' }: { initial?: string }) {
   );
 }
 
-function renderWithProviders(ui: React.ReactNode) {
+function renderForUser(ui: React.ReactNode) {
   const user = userEvent.setup({ delay: null });
-  render(
-    <Providers queryClient={createQueryClient()} env="test">
-      {ui}
-    </Providers>,
-  );
+  renderWithProviders(ui);
   return user;
 }
 
 describe('text limits in the forms (issue 14)', () => {
   it('stops a long text at the schema limit and counts what is used, "123 / 5 000"', async () => {
-    const user = renderWithProviders(<DifficultForm initial={'x'.repeat(120)} />);
+    const user = renderForUser(<DifficultForm initial={'x'.repeat(120)} />);
     const field = screen.getByRole('textbox', { name: 'Difficultés' });
     expect(field).toHaveAttribute('maxlength', String(TEXT_LIMITS.longText));
     expect(plain(screen.getByText(/\/ 5/).textContent)).toBe('120 / 5 000');
@@ -53,7 +49,7 @@ describe('text limits in the forms (issue 14)', () => {
   });
 
   it('never lets the browser type beyond the limit', async () => {
-    const user = renderWithProviders(<DifficultForm initial={'x'.repeat(TEXT_LIMITS.longText - 2)} />);
+    const user = renderForUser(<DifficultForm initial={'x'.repeat(TEXT_LIMITS.longText - 2)} />);
     const field = screen.getByRole('textbox', { name: 'Difficultés' });
     await user.type(field, 'abcdef');
     expect((field as HTMLTextAreaElement).value).toHaveLength(TEXT_LIMITS.longText);
@@ -61,7 +57,7 @@ describe('text limits in the forms (issue 14)', () => {
   });
 
   it('gives every text input of a list form the limit its domain schema declares', () => {
-    renderWithProviders(
+    renderForUser(
       <EntityFormModal
         opened
         title="Enregistrer une structure"
@@ -82,7 +78,7 @@ describe('text limits in the forms (issue 14)', () => {
   });
 
   it('shows the French message of the schema when a pasted label is longer than the limit', async () => {
-    const user = renderWithProviders(
+    const user = renderForUser(
       <EntityFormModal
         opened
         title="Enregistrer un secteur"

@@ -1,9 +1,19 @@
 import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { createQueryClient, Providers } from '../app/providers.tsx';
 import { routes } from '../app/routes.tsx';
-import { type CurrentUser, storeSignIn } from '../app/session.ts';
+import { type CurrentUser, storeSignIn } from '../session/session.ts';
+
+/** Renders `ui` inside the app's providers (theme, dates, queries, modals), transitions and portals off. */
+export function renderWithProviders(ui: ReactNode) {
+  return render(
+    <Providers queryClient={createQueryClient()} env="test">
+      {ui}
+    </Providers>,
+  );
+}
 
 /** Renders the whole route table at `path`, as the browser would. */
 export function renderApp(path: string) {

@@ -1,12 +1,11 @@
 import { MESSAGES, SEARCH_DEBOUNCE_MS, sectorSchema } from '@reformes/domain';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentProps } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { createQueryClient, Providers } from '../../app/providers.tsx';
-import { storeSignIn } from '../../app/session.ts';
+import { storeSignIn } from '../../session/session.ts';
 import { pagedAnswer } from '../../test/paged-answer.ts';
-import { aUser } from '../../test/render-app.tsx';
+import { aUser, renderWithProviders } from '../../test/render-app.tsx';
 import type { ListConfig } from './list-config.ts';
 import { ListPage } from './list-page.tsx';
 import { pageWindow } from './pagination.tsx';
@@ -103,11 +102,7 @@ function fakeApi(total: number, overrides: Record<string, (call: Call) => { stat
 function renderList(features: string[] = ALL_RIGHTS) {
   storeSignIn({ access_token: 'a', refresh_token: 'r', expire_in: 900, features, user: aUser() });
   const user = userEvent.setup();
-  render(
-    <Providers queryClient={createQueryClient()} env="test">
-      <ListPage config={config} />
-    </Providers>,
-  );
+  renderWithProviders(<ListPage config={config} />);
   return user;
 }
 
@@ -427,11 +422,7 @@ describe('ListPage options', { timeout: 20_000 }, () => {
   function renderWith(options: Partial<ListConfig<Sector>>, props: Omit<ComponentProps<typeof ListPage<Sector>>, 'config'> = {}) {
     storeSignIn({ access_token: 'a', refresh_token: 'r', expire_in: 900, features: ALL_RIGHTS, user: aUser() });
     const user = userEvent.setup();
-    render(
-      <Providers queryClient={createQueryClient()} env="test">
-        <ListPage config={{ ...config, ...options }} {...props} />
-      </Providers>,
-    );
+    renderWithProviders(<ListPage config={{ ...config, ...options }} {...props} />);
     return user;
   }
 

@@ -12,7 +12,7 @@ import {
 import { type QueryKey, type UseQueryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { showApiError } from '../../api/show-api-error.tsx';
-import { useSession } from '../../app/use-session.ts';
+import { useSession } from '../../session/use-session.ts';
 import { notifyRunning, notifySuccess } from '../notify.tsx';
 import {
   allRowsQuery,

@@ -1,8 +1,8 @@
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { createQueryClient, Providers } from '../../app/providers.tsx';
+import { renderWithProviders } from '../../test/render-app.tsx';
 import { SERVER_PAGE_SIZE, type ServerPage } from './server-page.ts';
 import { ServerSelect } from './server-select.tsx';
 
@@ -60,11 +60,7 @@ function Picker({
 
 function renderPicker(props: Parameters<typeof Picker>[0]) {
   const user = userEvent.setup({ delay: null });
-  render(
-    <Providers queryClient={createQueryClient()} env="test">
-      <Picker {...props} />
-    </Providers>,
-  );
+  renderWithProviders(<Picker {...props} />);
   return { user, input: screen.getByRole('combobox', { name: 'Réforme' }) };
 }
 

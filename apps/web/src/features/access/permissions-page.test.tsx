@@ -2,9 +2,9 @@ import { ACTIONS, type Action, MESSAGES, TITLES } from '@reformes/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { answer, type FakeCall, type FakeHandler, fakeAccessApi, lastBody, rightsOf, signInWith } from '../../test/access-fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import type { Feature, Permission } from './access-api.ts';
-import { answer, type FakeCall, type FakeHandler, fakeAccessApi, lastBody, rightsOf, signInWith } from './access-fake-api.ts';
 
 const FEATURES: Feature[] = [
   { id: 1, name: 'dashboard', link: '/admin/dashboard', tag: 'Tableau de bord' },

@@ -2,10 +2,10 @@ import { type Action, MESSAGES, TITLES } from '@reformes/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { getSession } from '../../app/session.ts';
+import { getSession } from '../../session/session.ts';
+import { answer, type FakeHandler, fakeAccessApi, lastBody, rightsOf, signInWith } from '../../test/access-fake-api.ts';
 import { aUser, renderApp } from '../../test/render-app.tsx';
 import type { Permission, Profiles, RoleProfile } from './access-api.ts';
-import { answer, type FakeHandler, fakeAccessApi, lastBody, rightsOf, signInWith } from './access-fake-api.ts';
 
 const TAGS: Record<string, string> = { sectors: 'Secteurs', natures: 'Natures', profiles: 'Rôles & permissions' };
 const FEATURE_IDS: Record<string, number> = { sectors: 8, natures: 10, profiles: 6 };

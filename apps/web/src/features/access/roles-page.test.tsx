@@ -2,9 +2,9 @@ import { MESSAGES, TITLES } from '@reformes/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { answer, type FakeHandler, fakeAccessApi, lastBody, rightsOf, signInWith } from '../../test/access-fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import type { Role } from './access-api.ts';
-import { answer, type FakeHandler, fakeAccessApi, lastBody, rightsOf, signInWith } from './access-fake-api.ts';
 
 const node = (id: number, name: string, route: string | null, children: Role['windows'] = []) => ({
   id,

@@ -1,7 +1,7 @@
 import type { ChangePasswordInput } from '@reformes/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { type ApiResponse, api } from '../../api/client.ts';
-import type { CurrentUser } from '../../app/session.ts';
+import type { CurrentUser } from '../../session/session.ts';
 
 /** Where signatures are stored (architecture §4): disk "local", folder "director". */
 const SIGNATURE_FILE = { folder: 'director', disk: 'local' } as const;

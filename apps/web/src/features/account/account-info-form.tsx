@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import { showFieldErrors } from '../../api/field-errors.ts';
 import { CurrentPasswordField } from '../../components/current-password-field.tsx';
 import { notifySuccess } from '../../components/notify.tsx';
-import { type CurrentUser, storeUser } from '../../app/session.ts';
+import { type CurrentUser, storeUser } from '../../session/session.ts';
 import { updateEmail } from './account-api.ts';
 import { showAccountFailure } from './account-failure.tsx';
 

@@ -2,7 +2,7 @@ import { ACCOUNT_MESSAGES, MESSAGES, TITLES } from '@reformes/domain';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { getSession } from '../../app/session.ts';
+import { getSession } from '../../session/session.ts';
 import { aUser, fakeServer, renderApp, signInAs } from '../../test/render-app.tsx';
 
 // The first screen of a file loads the lazy layout and page: slower than the default second on a busy machine.

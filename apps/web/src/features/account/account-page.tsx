@@ -1,7 +1,7 @@
 import { Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { ACCOUNT_MESSAGES } from '@reformes/domain';
 import { IconLock, IconSignature, IconUser } from '@tabler/icons-react';
-import { useSession } from '../../app/use-session.ts';
+import { useSession } from '../../session/use-session.ts';
 import { AccountInfoForm } from './account-info-form.tsx';
 import { PasswordForm } from './password-form.tsx';
 import { SignatureTab } from './signature-tab.tsx';

@@ -5,9 +5,9 @@ import { useMutation } from '@tanstack/react-query';
 import { flushSync } from 'react-dom';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { ApiError } from '../../api/api-error.ts';
-import { clearSession } from '../../app/session.ts';
 import { notifySuccess } from '../../components/notify.tsx';
-import { useEndSession } from '../auth/use-sign-out.ts';
+import { clearSession } from '../../session/session.ts';
+import { useEndSession } from '../../session/use-sign-out.ts';
 import { changePassword } from './account-api.ts';
 import { showAccountFailure } from './account-failure.tsx';
 

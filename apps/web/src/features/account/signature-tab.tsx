@@ -4,9 +4,9 @@ import { IconUpload } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { showApiError } from '../../api/show-api-error.tsx';
-import { type CurrentUser, storeUser } from '../../app/session.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { notifySuccess } from '../../components/notify.tsx';
+import { type CurrentUser, storeUser } from '../../session/session.ts';
 import { signatureImageQuery, uploadSignature } from './account-api.ts';
 
 /** The server accepts PNG and JPEG only (architecture §4); the picker offers nothing else. */

@@ -1,7 +1,7 @@
 import { Select, SimpleGrid } from '@mantine/core';
 import { AUDIT_ACTION_CODES, AUDIT_ACTIONS, AUDIT_MESSAGES, AUDIT_RESULTS } from '@reformes/domain';
 // The reform form's date input (typed jj/mm/aaaa or picked), as the follow-up screens use it too.
-import { FrenchDateInput } from '../reformes/french-date-input.tsx';
+import { FrenchDateInput } from '../../components/french-date-input.tsx';
 import type { AuditFilterValues } from './audit-api.ts';
 
 const ALL = 'all';

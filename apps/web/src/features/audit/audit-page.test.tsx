@@ -3,7 +3,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { storeSignIn } from '../../app/session.ts';
+import { storeSignIn } from '../../session/session.ts';
 import { pagedAnswer } from '../../test/paged-answer.ts';
 import { aUser, fakeServer, renderApp } from '../../test/render-app.tsx';
 

@@ -16,11 +16,11 @@ import { useMutation } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { showApiError } from '../../api/show-api-error.tsx';
-import { useSession } from '../../app/use-session.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { ListSearchBar } from '../../components/list-page/list-page.tsx';
 import { Pagination } from '../../components/list-page/pagination.tsx';
 import { useSearchedPages } from '../../components/list-page/use-list-controller.ts';
+import { useSession } from '../../session/use-session.ts';
 import { type AuditFilterValues, auditPageQuery, auditQueryOf, downloadAuditCsv, NO_FILTERS } from './audit-api.ts';
 import { AuditFiltersBar, isPeriodInOrder } from './audit-filters.tsx';
 

@@ -1,6 +1,6 @@
 import type { FirstPasswordInput, ForgotPasswordInput, LoginInput, RecoveryPasswordInput } from '@reformes/domain';
 import { type ApiResponse, api } from '../../api/client.ts';
-import type { CurrentUser, TokenPair } from '../../app/session.ts';
+import type { CurrentUser, TokenPair } from '../../session/session.ts';
 
 export type SignInData = TokenPair & { features: string[]; user: CurrentUser };
 type MessageOnly = { message: string };
@@ -11,14 +11,6 @@ export function signIn(credentials: LoginInput) {
     body: credentials,
     skipSessionRenewal: true,
   });
-}
-
-export function fetchCurrentUser() {
-  return api.get<ApiResponse<CurrentUser>>('api/user', { action: 'show' });
-}
-
-export function signOut() {
-  return api.get<MessageOnly>('logout', { action: 'list' });
 }
 
 export function requestPasswordReset(input: ForgotPasswordInput) {

@@ -7,10 +7,10 @@ import { ApiError } from '../../api/api-error.ts';
 import { showFieldErrors } from '../../api/field-errors.ts';
 import { ErrorMessage } from '../../components/error-message.tsx';
 import { alertSuccess, notifyError } from '../../components/notify.tsx';
+import { useEndSession, useSignOut } from '../../session/use-sign-out.ts';
 import { changeFirstPassword } from './auth-api.ts';
 import { AuthCard } from './auth-card.tsx';
 import { PasswordPairFields } from './password-pair-fields.tsx';
-import { useEndSession, useSignOut } from './use-sign-out.ts';
 
 /** /auth/activate-account: a temporary password must be replaced before anything else (spec §8). */
 export function FirstPasswordPage() {

@@ -2,7 +2,7 @@ import { MESSAGES } from '@reformes/domain';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { getSession } from '../../app/session.ts';
+import { getSession } from '../../session/session.ts';
 import { aUser, fakeServer, renderApp } from '../../test/render-app.tsx';
 
 const dash = {

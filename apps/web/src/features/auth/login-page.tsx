@@ -4,8 +4,8 @@ import { type LoginInput, loginSchema, MESSAGES, TEXT_LIMITS, TITLES } from '@re
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { storeSignIn } from '../../app/session.ts';
 import { notifyError, notifySuccess } from '../../components/notify.tsx';
+import { storeSignIn } from '../../session/session.ts';
 import { signIn } from './auth-api.ts';
 import { AuthCard } from './auth-card.tsx';
 

@@ -2,7 +2,7 @@ import { BACKUP_MESSAGES, MESSAGES } from '@reformes/domain';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { storeSignIn } from '../../app/session.ts';
+import { storeSignIn } from '../../session/session.ts';
 import { aUser, fakeServer, renderApp } from '../../test/render-app.tsx';
 import type { Backup } from './backups-api.ts';
 import { formatSize } from './backups-page.tsx';

@@ -20,13 +20,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { showApiError } from '../../api/show-api-error.tsx';
-import { useSession } from '../../app/use-session.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { resourceKey } from '../../components/list-page/list-api.ts';
 import { ListSearchBar } from '../../components/list-page/list-page.tsx';
 import { Pagination } from '../../components/list-page/pagination.tsx';
 import { useSearchedPages } from '../../components/list-page/use-list-controller.ts';
 import { notifySuccess } from '../../components/notify.tsx';
+import { useSession } from '../../session/use-session.ts';
 import { BACKUPS_RESOURCE, type Backup, backupsPageQuery, downloadBackup, makeBackup } from './backups-api.ts';
 
 const TYPE_LABELS: Record<string, string> = {

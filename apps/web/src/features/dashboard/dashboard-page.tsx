@@ -2,8 +2,8 @@ import { Center, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/
 import { DASHBOARD_MESSAGES, ETATS_MOR, MESSAGES, roleOf, statCardsOf, TITLES } from '@reformes/domain';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../api/api-error.ts';
-import { useSession } from '../../app/use-session.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
+import { useSession } from '../../session/use-session.ts';
 import { BarChart } from './bar-chart.tsx';
 import { dashboardQuery } from './dashboard-api.ts';
 import { StatCard } from './stat-card.tsx';

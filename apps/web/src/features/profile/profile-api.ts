@@ -1,6 +1,6 @@
 import type { ProfileInput } from '@reformes/domain';
 import { type ApiResponse, api } from '../../api/client.ts';
-import type { CurrentUser } from '../../app/session.ts';
+import type { CurrentUser } from '../../session/session.ts';
 
 /** `current_password` goes along only when the email changes (issue 14). */
 export function updateProfile(input: ProfileInput & { current_password?: string }) {

@@ -2,7 +2,7 @@ import { MESSAGES } from '@reformes/domain';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { getSession } from '../../app/session.ts';
+import { getSession } from '../../session/session.ts';
 import { aUser, fakeServer, renderApp, signInAs } from '../../test/render-app.tsx';
 
 configure({ asyncUtilTimeout: 5000 });

@@ -16,7 +16,7 @@ import { showFieldErrors } from '../../api/field-errors.ts';
 import { showApiError } from '../../api/show-api-error.tsx';
 import { CurrentPasswordField } from '../../components/current-password-field.tsx';
 import { alertSuccess } from '../../components/notify.tsx';
-import { type CurrentUser, storeUser } from '../../app/session.ts';
+import { type CurrentUser, storeUser } from '../../session/session.ts';
 import { updateProfile } from './profile-api.ts';
 
 const TITLE = 'Mon profil';

@@ -1,8 +1,7 @@
 import { ActionIcon, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { type ReformeFilters, TEXT_LIMITS } from '@reformes/domain';
+import { type ReformeFilters, TEXT_LIMITS, TYPE_OPTIONS } from '@reformes/domain';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { TYPE_OPTIONS } from '../reformes/reforme-format.ts';
 import { publicFiltersQuery } from './public-api.ts';
 import type { FilterKey } from './use-public-list.ts';
 

@@ -1,13 +1,13 @@
 import { Anchor, Badge, Center, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { MESSAGES, measureText, PUBLIC_MESSAGES, resultStatusText } from '@reformes/domain';
+import { MESSAGES, measureText, PUBLIC_MESSAGES, resultStatusText, typeLabel } from '@reformes/domain';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { ApiError } from '../../api/api-error.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
+import { formatEuro, longDate } from '../../components/french-format.ts';
 import { ObjectiveProgress } from '../../components/objective-progress.tsx';
-import { formatEuro, longDate, typeLabel } from '../reformes/reforme-format.ts';
 import { type PublicObjectif, type PublicReformeDetail, publicReformeQuery } from './public-api.ts';
 import { PublicShell } from './public-shell.tsx';
 

@@ -1,10 +1,10 @@
 import { Anchor, Button, Center, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { MESSAGES, PUBLIC_MESSAGES } from '@reformes/domain';
+import { etatLabel, MESSAGES, PUBLIC_MESSAGES, typeLabel } from '@reformes/domain';
 import { IconDownload } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { ErrorAlert } from '../../components/error-alert.tsx';
+import { longDate } from '../../components/french-format.ts';
 import { Pagination } from '../../components/list-page/pagination.tsx';
-import { etatLabel, longDate, typeLabel } from '../reformes/reforme-format.ts';
 import { openDataUrl } from './public-api.ts';
 import { PublicFilters } from './public-filters.tsx';
 import { PublicShell } from './public-shell.tsx';

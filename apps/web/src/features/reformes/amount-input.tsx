@@ -1,7 +1,7 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { parseAmount } from '@reformes/domain';
 import { forwardRef } from 'react';
-import { formatEuro } from './reforme-format.ts';
+import { formatEuro } from '../../components/french-format.ts';
 
 type AmountInputProps = Omit<TextInputProps, 'value' | 'onChange'> & {
   value: string;

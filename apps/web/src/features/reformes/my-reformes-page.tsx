@@ -1,10 +1,10 @@
 import { Stack, Title } from '@mantine/core';
 import { permissionName, REFORME_MESSAGES } from '@reformes/domain';
 import { ErrorAlert } from '../../components/error-alert.tsx';
+import { dayMonthYear } from '../../components/french-format.ts';
 import { ListSearchBar } from '../../components/list-page/list-page.tsx';
 import { Pagination } from '../../components/list-page/pagination.tsx';
 import { COLUMNS } from './reforme-columns.tsx';
-import { dayMonthYear } from './reforme-format.ts';
 import { myReformesPageQuery } from './reformes-api.ts';
 import { ReformesTable } from './reformes-table.tsx';
 import { ReformesToolbar } from './reformes-toolbar.tsx';

@@ -2,7 +2,7 @@ import { defaultPermissionNames } from '@reformes/domain';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { storeSignIn } from '../../app/session.ts';
+import { storeSignIn } from '../../session/session.ts';
 import { pagedAnswer } from '../../test/paged-answer.ts';
 import { aUser, renderApp } from '../../test/render-app.tsx';
 

@@ -1,11 +1,10 @@
 import { defaultPermissionNames, MESSAGES, type RoleName } from '@reformes/domain';
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { createQueryClient, Providers } from '../../app/providers.tsx';
-import { storeSignIn } from '../../app/session.ts';
+import { storeSignIn } from '../../session/session.ts';
 import { pagedAnswer } from '../../test/paged-answer.ts';
-import { aUser, renderApp } from '../../test/render-app.tsx';
+import { aUser, renderApp, renderWithProviders } from '../../test/render-app.tsx';
 import { ObjectifsModal } from './objectifs-modal.tsx';
 import { ResultatModal } from './resultat-modal.tsx';
 
@@ -71,14 +70,12 @@ function fakeServer({ hold = false } = {}) {
 }
 
 function renderModal(modal: 'objectifs' | 'resultat') {
-  return render(
-    <Providers queryClient={createQueryClient()} env="test">
-      {modal === 'objectifs' ? (
-        <ObjectifsModal reforme={REFORME} onClose={() => {}} />
-      ) : (
-        <ResultatModal reforme={REFORME} objectifId={11} onClose={() => {}} />
-      )}
-    </Providers>,
+  return renderWithProviders(
+    modal === 'objectifs' ? (
+      <ObjectifsModal reforme={REFORME} onClose={() => {}} />
+    ) : (
+      <ResultatModal reforme={REFORME} objectifId={11} onClose={() => {}} />
+    ),
   );
 }
 

@@ -3,8 +3,8 @@ import { MESSAGES, permissionName, REFORME_MESSAGES } from '@reformes/domain';
 import { IconLock, IconLockOpen } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { showApiError } from '../../api/show-api-error.tsx';
-import { useSession } from '../../app/use-session.ts';
 import { notifyRunning, notifySuccess } from '../../components/notify.tsx';
+import { useSession } from '../../session/use-session.ts';
 import { setActive, useReloadObjectifs } from './objectifs-api.ts';
 
 type StateResource = 'objectifs' | 'resultats';

@@ -1,6 +1,6 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
-import { REFORME_MESSAGES } from '@reformes/domain';
-import { dateTime, etatLabel, formatEuro, longDate, typeLabel } from './reforme-format.ts';
+import { etatLabel, REFORME_MESSAGES, typeLabel } from '@reformes/domain';
+import { dateTime, formatEuro, longDate } from '../../components/french-format.ts';
 import type { ReformeColumn } from './reformes-table.tsx';
 import { ViewFileButton } from './view-file-button.tsx';
 

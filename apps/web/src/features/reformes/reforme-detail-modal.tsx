@@ -3,7 +3,7 @@ import { MESSAGES, REFORME_MESSAGES, WORKFLOW_MESSAGES } from '@reformes/domain'
 import { IconArrowBackUp, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { ErrorAlert } from '../../components/error-alert.tsx';
-import { ReformeHistory } from '../workflow/reforme-history.tsx';
+import { ReformeHistory } from './reforme-history.tsx';
 import { ReformePrintSheet } from './reforme-print-sheet.tsx';
 import { ObjectifsView, ReformeSheet } from './reforme-sheet.tsx';
 import { type ReformeDetail, reformeQuery } from './reformes-api.ts';

@@ -1,9 +1,8 @@
 import { ActionIcon, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { type ReformeFilters, TEXT_LIMITS } from '@reformes/domain';
+import { type ReformeFilters, TEXT_LIMITS, TYPE_OPTIONS } from '@reformes/domain';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { allRowsQuery } from '../../components/list-page/list-api.ts';
-import { TYPE_OPTIONS } from './reforme-format.ts';
 
 const ALL = 'all';
 

@@ -3,9 +3,9 @@ import { type ChangeVerdict, MESSAGES, REFORME_MESSAGES, reformeChangeOf, roleOf
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { showApiError } from '../../api/show-api-error.tsx';
-import { useSession } from '../../app/use-session.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { notifySuccess } from '../../components/notify.tsx';
+import { useSession } from '../../session/use-session.ts';
 import { ReformeForm } from './reforme-form.tsx';
 import { createReforme, REFORMES_KEY, type ReformePayload, reformeQuery, updateReforme } from './reformes-api.ts';
 

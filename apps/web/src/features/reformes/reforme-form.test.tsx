@@ -2,9 +2,9 @@ import { REFORME_MESSAGES } from '@reformes/domain';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { parseFrenchDate } from '../../components/french-date-input.tsx';
+import { formatEuro } from '../../components/french-format.ts';
 import { aUser, fakeServer, renderApp, signInAs } from '../../test/render-app.tsx';
-import { parseFrenchDate } from './french-date-input.tsx';
-import { formatEuro } from './reforme-format.ts';
 
 // Screens load lazily and the machines are shared: give them time.
 configure({ asyncUtilTimeout: 10_000 });

@@ -1,18 +1,27 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Fieldset, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { isStartAfterEnd, periodText, REFORME_MESSAGES, reformeSchema, reformeSchemaFor, textLimitOf } from '@reformes/domain';
+import {
+  ETAT_OPTIONS,
+  isStartAfterEnd,
+  periodText,
+  REFORME_MESSAGES,
+  reformeSchema,
+  reformeSchemaFor,
+  TYPE_OPTIONS,
+  textLimitOf,
+} from '@reformes/domain';
 import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type Control, Controller, type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { ApiError } from '../../api/api-error.ts';
+import { FrenchDateInput, parseFrenchDate } from '../../components/french-date-input.tsx';
+import { formatEuro } from '../../components/french-format.ts';
 import { allRowsQuery } from '../../components/list-page/list-api.ts';
 import { LongTextField } from '../../components/long-text-field.tsx';
 import { notifyError } from '../../components/notify.tsx';
 import { AmountInput } from './amount-input.tsx';
-import { FrenchDateInput, parseFrenchDate } from './french-date-input.tsx';
 import { ReformeFilesField } from './reforme-files-field.tsx';
-import { ETAT_OPTIONS, formatEuro, TYPE_OPTIONS } from './reforme-format.ts';
 import type { ReformeDetail, ReformeFile, ReformePayload } from './reformes-api.ts';
 
 /** The form's values: text as typed, ids as select values, dates as ISO yyyy-mm-dd ('' when empty). */

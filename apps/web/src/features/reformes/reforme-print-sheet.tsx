@@ -2,7 +2,7 @@ import { exactPercentageText, objectivePercentage, REFORME_MESSAGES, resultStatu
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import './reforme-print.css';
-import { dateTime } from './reforme-format.ts';
+import { dateTime } from '../../components/french-format.ts';
 import { sheetFields } from './reforme-sheet.tsx';
 import type { ReformeDetail } from './reformes-api.ts';
 

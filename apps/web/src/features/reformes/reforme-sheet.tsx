@@ -1,8 +1,8 @@
 import { Badge, Stack, Table, Text, Title } from '@mantine/core';
-import { exactPercentageText, objectivePercentage, REFORME_MESSAGES, resultStatusText } from '@reformes/domain';
+import { etatLabel, exactPercentageText, objectivePercentage, REFORME_MESSAGES, resultStatusText, typeLabel } from '@reformes/domain';
 import type { ReactNode } from 'react';
+import { dateTime, formatEuro, longDate } from '../../components/french-format.ts';
 import { StatusBadge } from '../../components/list-page/status-badge.tsx';
-import { dateTime, etatLabel, formatEuro, longDate, typeLabel } from './reforme-format.ts';
 import type { ObjectifRow, ReformeDetail, ResultatRow } from './reformes-api.ts';
 
 /** The fields of spec §2.10 "Reform detail sheet", in its order, with the reform's lookups. */

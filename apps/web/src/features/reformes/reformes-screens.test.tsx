@@ -2,7 +2,7 @@ import { defaultPermissionNames, normalizeSearchText, REFORME_MESSAGES, type Rol
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { storeSignIn } from '../../app/session.ts';
+import { storeSignIn } from '../../session/session.ts';
 import { aUser, fakeServer, renderApp } from '../../test/render-app.tsx';
 
 configure({ asyncUtilTimeout: 10_000 });

@@ -17,17 +17,17 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { showApiError } from '../../api/show-api-error.tsx';
-import { useSession } from '../../app/use-session.ts';
 import { ConfirmDialog } from '../../components/list-page/confirm-dialog.tsx';
 import { notifyRunning, notifySuccess } from '../../components/notify.tsx';
-import { ReturnModal } from '../workflow/return-modal.tsx';
-import { publishReforme, returnReforme, transmitReforme, unpublishReforme } from '../workflow/workflow-api.ts';
+import { useSession } from '../../session/use-session.ts';
 import { OBJECTIFS_KEY } from './objectifs-api.ts';
 import { ObjectifsModal } from './objectifs-modal.tsx';
 import { ACTION_LABELS, isActionDisabled, type ReformeAction, type ReformeScreen, reformeActionsFor } from './reforme-actions.ts';
 import { ReformeDetailModal } from './reforme-detail-modal.tsx';
 import { deleteReforme, REFORMES_KEY, type ReformeRow, setReformeActive } from './reformes-api.ts';
 import { ResultatModal } from './resultat-modal.tsx';
+import { ReturnModal } from './return-modal.tsx';
+import { publishReforme, returnReforme, transmitReforme, unpublishReforme } from './workflow-api.ts';
 
 const ICONS: Record<ReformeAction, ReactNode> = {
   view: <IconEye size={18} aria-hidden />,

@@ -1,6 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createQueryClient, Providers } from '../../app/providers.tsx';
+import { renderWithProviders } from '../../test/render-app.tsx';
 import { niceCeil, ProgressChart } from './progress-chart.tsx';
 
 describe('progress chart', () => {
@@ -12,20 +12,18 @@ describe('progress chart', () => {
   });
 
   it('is an image named by its title, whose text alternative gives the lines and every value', () => {
-    render(
-      <Providers queryClient={createQueryClient()} env="test">
-        <ProgressChart
-          result={{
-            libresult: 'Bénéficiaires',
-            valeur_cible: '5000',
-            valeurref: '1000',
-            suivi_results: [
-              { id: 1, taux_realisat: '20', valeur_realise: '1000', date: '2024-03-15' },
-              { id: 2, taux_realisat: '35', valeur_realise: '1800', date: '2025-06-15' },
-            ],
-          }}
-        />
-      </Providers>,
+    renderWithProviders(
+      <ProgressChart
+        result={{
+          libresult: 'Bénéficiaires',
+          valeur_cible: '5000',
+          valeurref: '1000',
+          suivi_results: [
+            { id: 1, taux_realisat: '20', valeur_realise: '1000', date: '2024-03-15' },
+            { id: 2, taux_realisat: '35', valeur_realise: '1800', date: '2025-06-15' },
+          ],
+        }}
+      />,
     );
     const chart = screen.getByRole('img', { name: /Évolution de la valeur réalisée : Bénéficiaires/ });
     expect(chart.textContent?.replace(/[\u00a0\u202f]/g, ' ')).toContain(
@@ -35,10 +33,8 @@ describe('progress chart', () => {
   });
 
   it('draws nothing without a record', () => {
-    const { container } = render(
-      <Providers queryClient={createQueryClient()} env="test">
-        <ProgressChart result={{ libresult: 'Vide', valeur_cible: '1', valeurref: '0', suivi_results: [] }} />
-      </Providers>,
+    const { container } = renderWithProviders(
+      <ProgressChart result={{ libresult: 'Vide', valeur_cible: '1', valeurref: '0', suivi_results: [] }} />,
     );
     expect(container.querySelector('svg[role="img"]')).toBeNull();
   });

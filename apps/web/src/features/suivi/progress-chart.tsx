@@ -2,7 +2,7 @@ import { Group, Text } from '@mantine/core';
 import { measureText, parseAmount } from '@reformes/domain';
 import dayjs from 'dayjs';
 import { useId } from 'react';
-import { longDate } from '../reformes/reforme-format.ts';
+import { longDate } from '../../components/french-format.ts';
 import type { SuiviResultat } from './suivi-api.ts';
 
 const WIDTH = 560;

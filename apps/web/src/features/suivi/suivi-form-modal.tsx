@@ -5,8 +5,8 @@ import { useMutation } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { showApiError } from '../../api/show-api-error.tsx';
+import { FrenchDateInput } from '../../components/french-date-input.tsx';
 import { notifyError, notifySuccess } from '../../components/notify.tsx';
-import { FrenchDateInput } from '../reformes/french-date-input.tsx';
 import { createSuivi, type SuiviResultat, useReloadSuivi } from './suivi-api.ts';
 
 type SuiviOutput = z.output<typeof suiviSchema>;

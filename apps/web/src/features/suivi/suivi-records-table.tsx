@@ -1,6 +1,6 @@
 import { Button, Table, Text } from '@mantine/core';
 import { measureText, SUIVI_MESSAGES } from '@reformes/domain';
-import { longDate } from '../reformes/reforme-format.ts';
+import { longDate } from '../../components/french-format.ts';
 import type { SuiviRecord } from './suivi-api.ts';
 
 interface SuiviRecordsTableProps {

@@ -3,8 +3,8 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type fakeServer, renderApp } from '../../test/render-app.tsx';
+import { fakeSuiviServer, recentReformes, signInWithRole, suiviCalls, suiviData } from '../../test/suivi-fixtures.ts';
 import type { SuiviReforme } from './suivi-api.ts';
-import { fakeSuiviServer, recentReformes, signInWithRole, suiviCalls, suiviData } from './suivi-fixtures.ts';
 
 configure({ asyncUtilTimeout: 10_000 });
 

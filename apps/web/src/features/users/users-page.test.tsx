@@ -2,7 +2,7 @@ import { MESSAGES, TITLES } from '@reformes/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { storeSignIn } from '../../app/session.ts';
+import { storeSignIn } from '../../session/session.ts';
 import { aUser, fakeServer, renderApp } from '../../test/render-app.tsx';
 
 const RIGHTS = ['list', 'show', 'add', 'edit', 'delete', 'status'].map((action) => `users.${action}`);

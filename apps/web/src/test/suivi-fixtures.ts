@@ -1,9 +1,9 @@
 import { defaultPermissionNames, type RoleName } from '@reformes/domain';
 import { vi } from 'vitest';
-import { storeSignIn } from '../../app/session.ts';
-import { pagedAnswer } from '../../test/paged-answer.ts';
-import { aUser, fakeServer } from '../../test/render-app.tsx';
-import type { SuiviReforme } from './suivi-api.ts';
+import type { SuiviReforme } from '../features/suivi/suivi-api.ts';
+import { storeSignIn } from '../session/session.ts';
+import { pagedAnswer } from './paged-answer.ts';
+import { aUser, fakeServer } from './render-app.tsx';
 
 /** Three reforms in scope: two objectives with results for the first, one for the second, none for the third. */
 export function suiviData(): SuiviReforme[] {

@@ -1,7 +1,7 @@
 import { Table, Text } from '@mantine/core';
 import { HISTORY_EVENT_LABELS, STAGE_LABELS, WORKFLOW_MESSAGES } from '@reformes/domain';
 import dayjs from 'dayjs';
-import type { HistoryRow } from '../reformes/reformes-api.ts';
+import type { HistoryRow } from './reformes-api.ts';
 
 const stage = (value: number | null) => (value ? (STAGE_LABELS[value] ?? String(value)) : '—');
 

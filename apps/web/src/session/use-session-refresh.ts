@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { fetchCurrentUser } from '../features/auth/auth-api.ts';
 import { getSession, storeUser } from './session.ts';
+import { fetchCurrentUser } from './session-api.ts';
 
 /** The stored user and rights are asked for again at most this often. */
 export const SESSION_REFRESH_MS = 5000;

@@ -1,5 +1,5 @@
 import { type ApiResponse, api } from '../../api/client.ts';
-import type { ReformeDetail } from '../reformes/reformes-api.ts';
+import type { ReformeDetail } from './reformes-api.ts';
 
 /** Spec §9 assignment sens: -1 transmits one stage up, 1 returns one stage down (with an instruction). */
 export const SENS = { transmit: -1, return: 1 } as const;

@@ -3,12 +3,12 @@ import { permissionName, REFORME_MESSAGES, WORKFLOW_MESSAGES } from '@reformes/d
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { ListSearchBar } from '../../components/list-page/list-page.tsx';
 import { Pagination } from '../../components/list-page/pagination.tsx';
-import { COLUMNS } from '../reformes/reforme-columns.tsx';
-import { reformesByRolePageQuery } from '../reformes/reformes-api.ts';
-import { ReformesTable } from '../reformes/reformes-table.tsx';
-import { ReformesToolbar } from '../reformes/reformes-toolbar.tsx';
-import { useReformeActions } from '../reformes/use-reforme-actions.tsx';
-import { useReformesPage } from '../reformes/use-reformes-page.ts';
+import { COLUMNS } from './reforme-columns.tsx';
+import { reformesByRolePageQuery } from './reformes-api.ts';
+import { ReformesTable } from './reformes-table.tsx';
+import { ReformesToolbar } from './reformes-toolbar.tsx';
+import { useReformeActions } from './use-reforme-actions.tsx';
+import { useReformesPage } from './use-reformes-page.ts';
 
 const columns = [COLUMNS.libref, COLUMNS.type, COLUMNS.periode, COLUMNS.dateDebut, COLUMNS.dateFin];
 

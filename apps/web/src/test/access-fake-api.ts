@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
-import { storeSignIn } from '../../app/session.ts';
-import { aUser } from '../../test/render-app.tsx';
+import { storeSignIn } from '../session/session.ts';
+import { aUser } from './render-app.tsx';
 
 /** A call the fake API received. */
 export interface FakeCall {

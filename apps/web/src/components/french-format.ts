@@ -1,4 +1,4 @@
-import { ETATS_MOR, parseAmount } from '@reformes/domain';
+import { parseAmount } from '@reformes/domain';
 import dayjs from 'dayjs';
 
 /** Spec §9: list pages show long French dates — `longDate('2026-01-15')` is "15 janvier 2026". */
@@ -23,20 +23,3 @@ export function formatEuro(value: string | number | null | undefined): string {
   const amount = parseAmount(value ?? null);
   return amount === null || !Number.isFinite(amount) ? '' : euro.format(amount);
 }
-
-/** The label of an état de mise en œuvre ("en_cours" -> "En cours"). */
-export function etatLabel(value: string | null | undefined): string {
-  return ETATS_MOR.find((etat) => etat.value === value)?.label ?? '';
-}
-
-/** "SECTORIELLE" -> "Sectorielle". */
-export function typeLabel(value: string | null | undefined): string {
-  return value ? value.charAt(0) + value.slice(1).toLowerCase() : '';
-}
-
-export const TYPE_OPTIONS = [
-  { value: 'SECTORIELLE', label: 'Sectorielle' },
-  { value: 'TRANSVERSALE', label: 'Transversale' },
-];
-
-export const ETAT_OPTIONS = ETATS_MOR.map((etat) => ({ value: etat.value, label: etat.label }));
