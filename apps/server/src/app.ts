@@ -18,6 +18,7 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accessRoutes } from './modules/access/access.routes.ts';
 import { createAccessService } from './modules/access/access.service.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { createAccountService } from './modules/account/account.service.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
 import { auditContext } from './modules/audit/audit-context.ts';
@@ -33,11 +34,13 @@ import { publicRoutes } from './modules/public/public.routes.ts';
 import { createPublicService } from './modules/public/public.service.ts';
 import { referenceRoutes } from './modules/reference/reference.resources.ts';
 import { filesRoutes } from './modules/reformes/files.routes.ts';
+import { createFilesService } from './modules/reformes/files.service.ts';
 import { objectifsRoutes } from './modules/reformes/objectifs.routes.ts';
 import { createObjectifsService } from './modules/reformes/objectifs.service.ts';
 import { reformesRoutes } from './modules/reformes/reformes.routes.ts';
 import { createReformesService } from './modules/reformes/reformes.service.ts';
 import { suiviRoutes } from './modules/reformes/suivi.routes.ts';
+import { createSuiviService } from './modules/reformes/suivi.service.ts';
 import { createWorkflowService } from './modules/reformes/workflow.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -114,7 +117,7 @@ export async function buildApp({ config, database, logger, logStream, mailer }: 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database });
-      await api.register(authRoutes, { db: database.db, auth, sessions });
+      await api.register(authRoutes, { auth, sessions });
       await api.register(dashboardRoutes, { db: database.db });
       await api.register(referenceRoutes, { db: database.db });
       await api.register(accessRoutes, { access: createAccessService(database.db) });
@@ -123,13 +126,15 @@ export async function buildApp({ config, database, logger, logStream, mailer }: 
       const workflow = createWorkflowService({ db: database.db, mailer: mail, publicUrl: config.publicUrl, log: app.log });
       await api.register(reformesRoutes, { reformes, workflow });
       await api.register(filesRoutes, {
-        db: database.db,
-        files: fileStore,
+        files: createFilesService({
+          db: database.db,
+          store: fileStore,
+          pendingLimits: { files: config.pendingUploadsMax, bytes: config.pendingUploadsMaxBytes },
+        }),
         maxBytes: config.uploadMaxBytes,
-        pendingLimits: { files: config.pendingUploadsMax, bytes: config.pendingUploadsMaxBytes },
       });
       await api.register(objectifsRoutes, { objectifs: createObjectifsService(database.db) });
-      await api.register(suiviRoutes, { db: database.db });
+      await api.register(suiviRoutes, { suivi: createSuiviService(database.db) });
       await api.register(publicRoutes, { publicReformes: createPublicService(database.db) });
       const backupsService = createBackupsService({
         database,
@@ -139,7 +144,10 @@ export async function buildApp({ config, database, logger, logStream, mailer }: 
         encryptionKey: config.backupEncryptionKey,
       });
       await api.register(backupsRoutes, { backupsService });
-      await api.register(accountRoutes, { db: database.db, files: fileStore, sessions, maxBytes: config.signatureMaxBytes });
+      await api.register(accountRoutes, {
+        account: createAccountService({ db: database.db, files: fileStore, sessions }),
+        maxBytes: config.signatureMaxBytes,
+      });
       await api.register(usersRoutes, {
         users: createUsersService({ db: database.db, sessions, mailer: mail, publicUrl: config.publicUrl }),
       });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredId } from './reference.ts';
 import { ETATS_MOR, isStartAfterEnd, REFORME_TYPES } from './reforme-rules.ts';
+import { choosesStructure } from './roles.ts';
 import { ID_MAX, limitedText, MAX_LIST_ITEMS, requiredText, searchTextField, TEXT_LIMITS, tooManyItemsMessage } from './text-limits.ts';
 
 export const REFORME_MESSAGES = {
@@ -157,7 +158,7 @@ export type Reforme = z.output<typeof reformeSchema>;
 
 /** Only saisie central chooses the structure; for it the field is required (spec §5). */
 export function reformeSchemaFor(role: string | undefined) {
-  if (role !== 'saisie central') return reformeSchema;
+  if (!choosesStructure(role)) return reformeSchema;
   return reformeSchema.refine((reforme) => reforme.structure_id !== undefined, {
     error: REFORME_MESSAGES.structure_id,
     path: ['structure_id'],

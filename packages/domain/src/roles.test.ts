@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRoleName, ROLE_NAMES, roleOf, seesAllStructures } from './roles.ts';
+import { choosesStructure, isAdminRole, isRoleName, ROLE_NAMES, roleOf, seesAllStructures } from './roles.ts';
 
 describe('roleOf (spec §6: the name of the first role)', () => {
   it('takes the first role of the list', () => {
@@ -31,5 +31,17 @@ describe('roles', () => {
   it('lets admin, saisie central and publication see every structure, and no one else', () => {
     expect(ROLE_NAMES.filter(seesAllStructures)).toEqual(['admin', 'saisie central', 'publication']);
     expect(seesAllStructures(undefined)).toBe(false);
+  });
+
+  it('lets saisie central alone choose the structure of a reform (spec §5)', () => {
+    expect(ROLE_NAMES.filter(choosesStructure)).toEqual(['saisie central']);
+    expect(choosesStructure(undefined)).toBe(false);
+    expect(choosesStructure('Saisie central')).toBe(false);
+  });
+
+  it('names admin alone the administrator, whatever the structure scope', () => {
+    expect(ROLE_NAMES.filter(isAdminRole)).toEqual(['admin']);
+    expect(isAdminRole(undefined)).toBe(false);
+    expect(isAdminRole('Admin')).toBe(false);
   });
 });

@@ -17,3 +17,19 @@ export function roleOf(user: { roles?: ReadonlyArray<{ name: string }> | null } 
 export function seesAllStructures(role: string | undefined): boolean {
   return role === 'admin' || role === 'saisie central' || role === 'publication';
 }
+
+/**
+ * Who chooses the structure of a reform it records (spec §5): saisie central, for which the field is
+ * required; every other role records reforms for its own structure. `choosesStructure('saisie central')` is true.
+ */
+export function choosesStructure(role: string | undefined): boolean {
+  return role === 'saisie central';
+}
+
+/**
+ * The administrator's own reach, beyond the structure scope: every user's signature, and the dashboard as any
+ * role sees it. `seesAllStructures` is the scope of reforms; this is admin alone.
+ */
+export function isAdminRole(role: string | undefined): boolean {
+  return role === 'admin';
+}

@@ -6,7 +6,9 @@ import {
   isResultValidable,
   measureText,
   percentageText,
+  RESULT_VALIDATION_MESSAGES,
   resultStatusText,
+  resultValidationOf,
   SUIVI_MESSAGES,
   suiviSchema,
 } from './suivi.ts';
@@ -167,5 +169,51 @@ describe('isResultValidable', () => {
     expect(isResultValidable({ status: 0, suivi_results: [record] })).toBe(true);
     expect(isResultValidable({ status: 0, suivi_results: [] })).toBe(false);
     expect(isResultValidable({ status: 1, suivi_results: [record] })).toBe(false);
+  });
+});
+
+describe('resultValidationOf (spec §4 "Result status")', () => {
+  const record = { date: '2026-03-15' };
+
+  it('accepts a pending, active result with a follow-up record', () => {
+    expect(resultValidationOf({ status: 0, is_active: true, suivi_results: [record] }, { is_active: true })).toEqual({ ok: true });
+    expect(resultValidationOf({ status: 0, suivi_results: [record] })).toEqual({ ok: true });
+  });
+
+  it('refuses a result without follow-up, with the reason and its French message', () => {
+    expect(resultValidationOf({ status: 0, suivi_results: [] })).toEqual({
+      ok: false,
+      reason: 'needsFollowUp',
+      message: "Un résultat ne peut être validé qu'après au moins une donnée de suivi.",
+    });
+  });
+
+  it('refuses a result already validated', () => {
+    expect(resultValidationOf({ status: 1, suivi_results: [record] })).toEqual({
+      ok: false,
+      reason: 'alreadyValidated',
+      message: 'Ce résultat est déjà validé.',
+    });
+  });
+
+  it('refuses a deactivated result, or one whose objective is deactivated, before anything else', () => {
+    const inactive = {
+      ok: false,
+      reason: 'inactive',
+      message: "Un résultat attendu désactivé, ou dont l'objectif est désactivé, ne peut pas être validé.",
+    };
+    expect(resultValidationOf({ status: 1, is_active: false, suivi_results: [] })).toEqual(inactive);
+    expect(resultValidationOf({ status: 0, is_active: true, suivi_results: [record] }, { is_active: false })).toEqual(inactive);
+  });
+
+  it('has a message for every reason', () => {
+    expect(Object.keys(RESULT_VALIDATION_MESSAGES).sort()).toEqual(['alreadyValidated', 'inactive', 'needsFollowUp']);
+  });
+
+  it('agrees with isResultValidable', () => {
+    for (const status of [0, 1])
+      for (const suivi_results of [[], [record]])
+        for (const is_active of [true, false, undefined])
+          expect(isResultValidable({ status, is_active, suivi_results })).toBe(resultValidationOf({ status, is_active, suivi_results }).ok);
   });
 });

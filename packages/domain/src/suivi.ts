@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requiredId } from './reference.ts';
-import { isoDateField, isWithinLimit, NUMBER_LIMITS, parseAmount, tooLargeNumberMessage } from './reforme.ts';
+import { isoDateField, isWithinLimit, NUMBER_LIMITS, parseAmount, REFORME_MESSAGES, tooLargeNumberMessage } from './reforme.ts';
 
 export const SUIVI_MESSAGES = {
   title: 'Donnée de suivi',
@@ -47,9 +47,39 @@ export function isBeforeLastRecord(date: string, records: ReadonlyArray<{ date: 
   return last !== undefined && date.slice(0, 10) < last.slice(0, 10);
 }
 
+/** Why a result cannot be validated, and what the server answers (409) and the screens say. */
+export const RESULT_VALIDATION_MESSAGES = {
+  inactive: REFORME_MESSAGES.resultInactive,
+  alreadyValidated: REFORME_MESSAGES.resultAlreadyValidated,
+  needsFollowUp: REFORME_MESSAGES.resultNeedsFollowUp,
+} as const;
+export type ResultValidationRefusal = keyof typeof RESULT_VALIDATION_MESSAGES;
+
+export type ResultValidation = { ok: true } | { ok: false; reason: ResultValidationRefusal; message: string };
+
+/**
+ * Spec §4 "Result status": 0 -> 1 only while the result and its objective are active, once, and with at least
+ * one follow-up record; the reasons are checked in that order. An `is_active` left out counts as active:
+ * `resultValidationOf({ status: 0, suivi_results: [] })` is `{ ok: false, reason: 'needsFollowUp', message: … }`.
+ */
+export function resultValidationOf(
+  result: { status: number; is_active?: boolean; suivi_results: ReadonlyArray<unknown> },
+  objectif: { is_active?: boolean } = {},
+): ResultValidation {
+  const refuse = (reason: ResultValidationRefusal): ResultValidation => ({
+    ok: false,
+    reason,
+    message: RESULT_VALIDATION_MESSAGES[reason],
+  });
+  if (result.is_active === false || objectif.is_active === false) return refuse('inactive');
+  if (result.status !== 0) return refuse('alreadyValidated');
+  if (result.suivi_results.length === 0) return refuse('needsFollowUp');
+  return { ok: true };
+}
+
 /** Spec §4: a result may be validated once it has at least one follow-up record and is still pending (0). */
-export function isResultValidable(result: { status: number; suivi_results: ReadonlyArray<unknown> }): boolean {
-  return result.status === 0 && result.suivi_results.length > 0;
+export function isResultValidable(result: { status: number; is_active?: boolean; suivi_results: ReadonlyArray<unknown> }): boolean {
+  return resultValidationOf(result).ok;
 }
 
 /** Status text of an expected result (spec §4): "Validé", or in the validation list "En attente d'atteinte" / "atteint". */

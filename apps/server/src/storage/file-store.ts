@@ -52,3 +52,14 @@ export function pdfProblemOf(content: Buffer): 'incomplete' | 'markup' | undefin
   if (MARKUP.test(content.toString('latin1'))) return 'markup';
   return undefined;
 }
+
+export type ImageType = { mime: 'image/png' | 'image/jpeg'; extension: 'png' | 'jpg' };
+
+/** PNG or JPEG by their first bytes; anything else (SVG, PDF, renamed files) is refused. */
+export function imageTypeOf(content: Buffer): ImageType | undefined {
+  if (content.length > 8 && content.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return { mime: 'image/png', extension: 'png' };
+  if (content.length > 3 && content[0] === 0xff && content[1] === 0xd8 && content[2] === 0xff)
+    return { mime: 'image/jpeg', extension: 'jpg' };
+  return undefined;
+}

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../app.ts';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { type App, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { runMigrations } from '../db/migrate.ts';
-import { DEMO_PASSWORD, seedDemoData } from '../db/seed/demo.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../db/seed/demo.ts';
 import { seedReferenceData } from '../db/seed/reference.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -25,17 +26,31 @@ export async function createTestApp(env: Record<string, string> = {}, { logStrea
   const app = await buildApp({ config, database, ...(logStream ? { logStream } : { logger: false }) });
   await app.ready();
 
+  /** Signs in and returns the login data (tokens, features, user). */
+  async function login(email: string, password = DEMO_PASSWORD): Promise<Session> {
+    const response = await app.inject({ method: 'POST', url: '/api/v1/api/login', payload: { email, password, device: 'web' } });
+    if (response.statusCode !== 200) throw new Error(`login ${email} -> ${response.statusCode} ${response.body}`);
+    return response.json().data as Session;
+  }
+
   return {
     app,
     database,
     db: database.db,
     config,
-    /** Signs in and returns the login data (tokens, features, user). */
-    async login(email: string, password = DEMO_PASSWORD) {
-      const response = await app.inject({ method: 'POST', url: '/api/v1/api/login', payload: { email, password, device: 'web' } });
-      if (response.statusCode !== 200) throw new Error(`login ${email} -> ${response.statusCode} ${response.body}`);
-      return response.json().data as { access_token: string; refresh_token: string; features: string[]; user: { id: number } };
+    login,
+    /**
+     * Signs in as a demo role (or any email) and returns a caller of the API with that session:
+     * `const saisie = await t.as('saisie'); await saisie.get('reformes')`.
+     */
+    async as(who: DemoRole | string, password = DEMO_PASSWORD): Promise<Caller> {
+      const email = DEMO_ACCOUNTS.find((account) => account.role === who)?.email ?? who;
+      return callerOf(app, await login(email, password));
     },
+    /** A caller with a session already opened (`t.login`): `t.caller(session)`. */
+    caller: (session: Session) => callerOf(app, session),
+    /** A caller without a session (no Authorization header). */
+    anonymous: anonymousCaller(app),
     /** The messages written to the outbox, oldest first: headers, a blank line, then the decoded body. */
     outbox(): string[] {
       if (!fs.existsSync(config.outboxDir)) return [];
@@ -67,6 +82,55 @@ function decodeMail(raw: string): string {
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** The login data: tokens, rights and user. */
+export interface Session {
+  access_token: string;
+  refresh_token: string;
+  features: string[];
+  user: { id: number };
+}
+
+/** The built-in roles of the demo accounts (`DEMO_ACCOUNTS`): `'saisie central'` is central@reformes.test. */
+export type DemoRole = (typeof DEMO_ACCOUNTS)[number]['role'];
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Payload = InjectOptions['payload'];
+type Send = (url: string, payload?: Payload) => Promise<LightMyRequestResponse>;
+
+/** Calls the API: `url` is relative to `/api/v1/`; a signed-in caller's bearer token goes with every request. */
+export interface AnonymousCaller {
+  get: Send;
+  post: Send;
+  put: Send;
+  patch: Send;
+  delete: Send;
+  /** For tables of requests: `send('PUT', 'objectifs/3', body)`. */
+  send(method: Method, url: string, payload?: Payload): Promise<LightMyRequestResponse>;
+  /** The headers sent (the Authorization header of a session), for the requests the caller does not cover. */
+  headers: Record<string, string>;
+}
+
+export interface Caller extends AnonymousCaller {
+  session: Session;
+}
+
+function sender(app: App, headers: Record<string, string>): AnonymousCaller {
+  const send = (method: Method, url: string, payload?: Payload) => app.inject({ method, url: `/api/v1/${url}`, headers, payload });
+  const bound =
+    (method: Method): Send =>
+    (url, payload) =>
+      send(method, url, payload);
+  return { get: bound('GET'), post: bound('POST'), put: bound('PUT'), patch: bound('PATCH'), delete: bound('DELETE'), send, headers };
+}
+
+function callerOf(app: App, session: Session): Caller {
+  return { ...sender(app, bearer(session.access_token)), session };
+}
+
+function anonymousCaller(app: App): AnonymousCaller {
+  return sender(app, {});
+}
 
 export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };

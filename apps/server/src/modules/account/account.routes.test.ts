@@ -1,9 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/test-app.ts';
-
-type Headers = Record<string, string>;
+import { bearer, type Caller, createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/test-app.ts';
 
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000a49444154789c63000100000500010d0a2db40000000049454e44ae426082',
@@ -47,8 +45,6 @@ function signatureForm(content: Buffer, filename = 'signature.png', type = 'imag
 
 describe('my account', () => {
   let t: TestApp;
-  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, headers: Headers, payload?: object) =>
-    t.app.inject({ method, url: `/api/v1/${url}`, headers, payload });
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -58,26 +54,26 @@ describe('my account', () => {
   describe('password change (POST api/change-password)', () => {
     const email = 'validation@reformes.test';
     const newPassword = 'NouveauMotDePasse2026';
-    let headers: Headers;
+    let signedIn: Caller;
 
     beforeAll(async () => {
-      headers = bearer((await t.login(email)).access_token);
+      signedIn = t.caller(await t.login(email));
     });
 
     it('refuses a wrong old password (422 "L\'ancien mot de passe est incorrect.") and keeps the password', async () => {
-      const response = await call('POST', 'api/change-password', headers, {
+      const response = await signedIn.post('api/change-password', {
         old_password: 'PasLeBonMotDePasse',
         new_password: newPassword,
         confirm_password: newPassword,
       });
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({ message: MESSAGES.wrongOld, errorsList: { old_password: [MESSAGES.wrongOld] } });
-      expect((await call('GET', 'api/user', headers)).statusCode).toBe(200);
+      expect((await signedIn.get('api/user')).statusCode).toBe(200);
       await t.login(email, DEMO_PASSWORD);
     });
 
     it('refuses a confirmation that differs (422 "Nouveaux mots de passe non identique")', async () => {
-      const response = await call('POST', 'api/change-password', headers, {
+      const response = await signedIn.post('api/change-password', {
         old_password: DEMO_PASSWORD,
         new_password: newPassword,
         confirm_password: `${newPassword}x`,
@@ -87,7 +83,7 @@ describe('my account', () => {
     });
 
     it('refuses a new password under 8 characters (422 with the minimum-length message)', async () => {
-      const response = await call('POST', 'api/change-password', headers, {
+      const response = await signedIn.post('api/change-password', {
         old_password: DEMO_PASSWORD,
         new_password: 'Court1',
         confirm_password: 'Court1',
@@ -113,7 +109,7 @@ describe('my account', () => {
     it('changes the password, ends every session of the user, and lets them sign in with the new one only', async () => {
       const current = await t.login(email);
       const otherDevice = await t.login(email);
-      const response = await call('POST', 'api/change-password', bearer(current.access_token), {
+      const response = await t.caller(current).post('api/change-password', {
         old_password: DEMO_PASSWORD,
         new_password: newPassword,
         confirm_password: newPassword,
@@ -121,8 +117,8 @@ describe('my account', () => {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ message: MESSAGES.changed });
 
-      for (const session of [current, otherDevice, { access_token: headers.authorization.slice(7) }]) {
-        const me = await call('GET', 'api/user', bearer(session.access_token));
+      for (const caller of [t.caller(current), t.caller(otherDevice), signedIn]) {
+        const me = await caller.get('api/user');
         expect(me.statusCode).toBe(401);
         expect(me.json()).toEqual({ message: MESSAGES.unauthenticated });
       }
@@ -144,7 +140,7 @@ describe('my account', () => {
       expect(oldPassword.statusCode).toBe(401);
       expect(oldPassword.json()).toEqual({ message: MESSAGES.invalidCredentials });
       const fresh = await t.login(email, newPassword);
-      const me = await call('GET', 'api/user', bearer(fresh.access_token));
+      const me = await t.caller(fresh).get('api/user');
       expect(me.statusCode).toBe(200);
       expect(me.json().data).toMatchObject({ email, must_change_password: false });
     });
@@ -154,38 +150,37 @@ describe('my account', () => {
       const own = await t.login(email, newPassword);
       expect(
         (
-          await call('POST', 'api/change-password', bearer(own.access_token), {
+          await t.caller(own).post('api/change-password', {
             old_password: newPassword,
             new_password: 'EncoreUnMotDePasse2026',
             confirm_password: 'EncoreUnMotDePasse2026',
           })
         ).statusCode,
       ).toBe(200);
-      expect((await call('GET', 'api/user', bearer(other.access_token))).statusCode).toBe(200);
+      expect((await t.caller(other).get('api/user')).statusCode).toBe(200);
       // The demo password cannot come back: it holds the app's name, which a new password may not.
       await t.login(email, 'EncoreUnMotDePasse2026');
     });
   });
 
   describe('signature (user-settings, get-file)', () => {
-    let signer: Headers;
+    let signer: Caller;
     let signerId: number;
-    let saisie: Headers;
-    let admin: Headers;
+    let saisie: Caller;
+    let admin: Caller;
     let settingId: number;
     let firstName: string;
     const directory = () => path.join(t.config.storageDir, 'director');
     const storedNames = () => (fs.existsSync(directory()) ? fs.readdirSync(directory()).sort() : []);
-    const upload = (headers: Headers, form: FormData, url = 'user-settings') =>
-      t.app.inject({ method: 'POST', url: `/api/v1/${url}`, headers, payload: form });
-    const getFile = (headers: Headers, body: object, url = 'get-file') => call('POST', url, headers, body);
+    const upload = (caller: Caller, form: FormData, url = 'user-settings') =>
+      t.app.inject({ method: 'POST', url: `/api/v1/${url}`, headers: caller.headers, payload: form });
+    const getFile = (caller: Caller, body: object, url = 'get-file') => caller.post(url, body);
 
     beforeAll(async () => {
-      const login = await t.login('publication@reformes.test');
-      signer = bearer(login.access_token);
-      signerId = login.user.id;
-      saisie = bearer((await t.login('saisie@reformes.test')).access_token);
-      admin = bearer((await t.login('admin@reformes.test')).access_token);
+      signer = await t.as('publication');
+      signerId = signer.session.user.id;
+      saisie = await t.as('saisie');
+      admin = await t.as('admin');
     });
 
     it('lets a signer upload a PNG (201), stored under a generated name in STORAGE_DIR/director', async () => {
@@ -201,7 +196,7 @@ describe('my account', () => {
     });
 
     it('shows the stored signature in the current user (GET api/user user_setting.signature)', async () => {
-      const response = await call('GET', 'api/user', signer);
+      const response = await signer.get('api/user');
       expect(response.json().data.user_setting).toEqual({ id: settingId, signature: firstName });
     });
 
@@ -228,7 +223,7 @@ describe('my account', () => {
         expect(response.json()).toEqual({ message: MESSAGES.imagesOnly });
       }
       expect(storedNames()).toEqual([firstName]);
-      expect((await call('GET', 'api/user', signer)).json().data.user_setting.signature).toBe(firstName);
+      expect((await signer.get('api/user')).json().data.user_setting.signature).toBe(firstName);
     });
 
     it.each(['../x.png', 'dossier/x.png', '..\\x.png'])('refuses a file name with a path in it: %s (422)', async (filename) => {
@@ -242,7 +237,7 @@ describe('my account', () => {
       const wrongField = await upload(signer, signatureForm(PNG, 'signature.png', 'image/png', 'photo'));
       expect(wrongField.statusCode).toBe(422);
       expect(wrongField.json()).toEqual({ message: MESSAGES.invalid, errorsList: { signature: [MESSAGES.signatureRequired] } });
-      const json = await call('POST', 'user-settings', signer, { signature: PNG.toString('base64') });
+      const json = await signer.post('user-settings', { signature: PNG.toString('base64') });
       expect(json.statusCode).toBe(422);
       expect(json.json().errorsList).toEqual({ signature: [MESSAGES.signatureRequired] });
       expect(storedNames()).toEqual([firstName]);
@@ -253,7 +248,7 @@ describe('my account', () => {
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ message: MESSAGES.notSigner });
       expect(storedNames()).toEqual([firstName]);
-      expect((await call('GET', 'api/user', saisie)).json().data.user_setting).toBeNull();
+      expect((await saisie.get('api/user')).json().data.user_setting).toBeNull();
     });
 
     it('serves only the whitelisted folder of the local disk (403 otherwise)', async () => {
@@ -293,12 +288,12 @@ describe('my account', () => {
     });
 
     it("keeps other users' settings private (GET user-settings/{id} 404 for non-admin)", async () => {
-      expect((await call('GET', `user-settings/${settingId}`, signer)).json()).toMatchObject({ data: { signature: firstName } });
-      const bySaisie = await call('GET', `user-settings/${settingId}`, saisie);
+      expect((await signer.get(`user-settings/${settingId}`)).json()).toMatchObject({ data: { signature: firstName } });
+      const bySaisie = await saisie.get(`user-settings/${settingId}`);
       expect(bySaisie.statusCode).toBe(404);
       expect(bySaisie.json()).toEqual({ message: MESSAGES.notFound });
-      expect((await call('GET', 'user-settings', saisie)).json().data).toEqual([]);
-      expect((await call('GET', `user-settings/${settingId}`, admin)).statusCode).toBe(200);
+      expect((await saisie.get('user-settings')).json().data).toEqual([]);
+      expect((await admin.get(`user-settings/${settingId}`)).statusCode).toBe(200);
     });
 
     it("refuses to replace someone else's signature (404 non-admin, 403 admin)", async () => {
@@ -318,7 +313,7 @@ describe('my account', () => {
       expect(secondName).not.toBe(firstName);
       expect(storedNames()).toEqual([secondName]);
       expect(fs.readFileSync(path.join(directory(), secondName))).toEqual(OTHER_PNG);
-      expect((await call('GET', 'api/user', signer)).json().data.user_setting).toEqual({ id: settingId, signature: secondName });
+      expect((await signer.get('api/user')).json().data.user_setting).toEqual({ id: settingId, signature: secondName });
       const old = await getFile(signer, { folder: 'director', disk: 'local', filename: firstName });
       expect(old.statusCode).toBe(404);
 
@@ -332,11 +327,11 @@ describe('my account', () => {
     });
 
     it('deletes the setting and its file (DELETE user-settings/{id})', async () => {
-      const response = await call('DELETE', `user-settings/${settingId}`, signer);
+      const response = await signer.delete(`user-settings/${settingId}`);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ message: MESSAGES.deleted });
       expect(storedNames()).toEqual([]);
-      expect((await call('GET', 'api/user', signer)).json().data.user_setting).toBeNull();
+      expect((await signer.get('api/user')).json().data.user_setting).toBeNull();
     });
   });
 

@@ -1,10 +1,9 @@
 import { asc, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, permissions, reformes, roles } from '../../db/schema/index.ts';
-import { bearer, createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/test-app.ts';
+import { type Caller, createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/test-app.ts';
 import { createAuditService, recordAudit } from './audit.service.ts';
 
-type Headers = Record<string, string>;
 type Entry = typeof auditLog.$inferSelect;
 
 const NEW_PASSWORD = 'Quartz-Violet-47!';
@@ -13,19 +12,17 @@ const FORBIDDEN = "Vous n'avez pas les droits nécessaires pour effectuer cette 
 
 describe('security audit log', () => {
   let t: TestApp;
-  let admin: Headers;
+  let admin: Caller;
   let adminId: number;
   /** Every secret the runs below handle: none may ever show in the log. */
   const secrets = new Set<string>([DEMO_PASSWORD, NEW_PASSWORD, OTHER_PASSWORD]);
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, headers: Headers = admin) =>
-    t.app.inject({ method, url: `/api/v1/${url}`, headers, payload });
   const login = (email: string, password = DEMO_PASSWORD, remoteAddress = '127.0.0.1') =>
     t.app.inject({ method: 'POST', url: '/api/v1/api/login', payload: { email, password, device: 'web' }, remoteAddress });
   const signIn = async (email: string, password = DEMO_PASSWORD) => {
     const session = await t.login(email, password);
     secrets.add(session.access_token).add(session.refresh_token);
-    return bearer(session.access_token);
+    return t.caller(session);
   };
 
   /** The entries written while `action` ran, oldest first. */
@@ -37,7 +34,7 @@ describe('security audit log', () => {
 
   /** Creates an account through the API; returns its id, email and the temporary password mailed to it. */
   async function createUser(email: string, roleNames = ['saisie']) {
-    const response = await call('POST', 'users', {
+    const response = await admin.post('users', {
       lastname: 'Traore',
       firstname: 'Ibrahim',
       address: 'Rue 4',
@@ -57,7 +54,7 @@ describe('security audit log', () => {
   beforeAll(async () => {
     t = await createTestApp({ LOGIN_MAX_PER_IP_PER_MINUTE: '1000', LOGIN_MAX_FAILURES: '3' });
     const session = await t.login('admin@reformes.test');
-    admin = bearer(session.access_token);
+    admin = t.caller(session);
     adminId = session.user.id;
     secrets.add(session.access_token).add(session.refresh_token);
   });
@@ -126,14 +123,14 @@ describe('security audit log', () => {
 
     it('writes a failure for a blocked account (right password)', async () => {
       const user = await createUser('bloque@reformes.test');
-      await call('GET', `users/${user.id}/state/0`);
+      await admin.get(`users/${user.id}/state/0`);
       const rows = await during(async () => expect((await login(user.email, user.temporary)).statusCode).toBe(403));
       expect(rows).toMatchObject([{ action: 'login', result: 'failure', actor_id: user.id, details: { reason: 'blocked' } }]);
     });
 
     it('writes the logout of the signed-in user', async () => {
       const session = await signIn('central@reformes.test');
-      const rows = await during(() => t.app.inject({ method: 'GET', url: '/api/v1/logout', headers: session }));
+      const rows = await during(() => t.app.inject({ method: 'GET', url: '/api/v1/logout', headers: session.headers }));
       expect(rows).toMatchObject([{ action: 'logout', result: 'success', actor_email: 'central@reformes.test', ip: '127.0.0.1' }]);
     });
   });
@@ -143,12 +140,7 @@ describe('security audit log', () => {
       const user = await createUser('premier@reformes.test');
       const session = await signIn(user.email, user.temporary);
       const rows = await during(async () => {
-        const response = await call(
-          'POST',
-          'api/change-first-password',
-          { password: NEW_PASSWORD, confirm_password: NEW_PASSWORD },
-          session,
-        );
+        const response = await session.post('api/change-first-password', { password: NEW_PASSWORD, confirm_password: NEW_PASSWORD });
         expect(response.statusCode).toBe(200);
       });
       expect(rows).toMatchObject([
@@ -166,11 +158,11 @@ describe('security audit log', () => {
     it("writes one's own password change, and a wrong old password as a failure", async () => {
       const user = await createUser('change@reformes.test');
       const first = await signIn(user.email, user.temporary);
-      await call('POST', 'api/change-first-password', { password: NEW_PASSWORD, confirm_password: NEW_PASSWORD }, first);
+      await first.post('api/change-first-password', { password: NEW_PASSWORD, confirm_password: NEW_PASSWORD });
       const session = await signIn(user.email, NEW_PASSWORD);
       const wrong = await during(async () => {
         const payload = { old_password: 'Pas-Le-Bon-1', new_password: OTHER_PASSWORD, confirm_password: OTHER_PASSWORD };
-        expect((await call('POST', 'api/change-password', payload, session)).statusCode).toBe(422);
+        expect((await session.post('api/change-password', payload)).statusCode).toBe(422);
       });
       secrets.add('Pas-Le-Bon-1');
       expect(wrong).toMatchObject([
@@ -178,7 +170,7 @@ describe('security audit log', () => {
       ]);
       const right = await during(async () => {
         const payload = { old_password: NEW_PASSWORD, new_password: OTHER_PASSWORD, confirm_password: OTHER_PASSWORD };
-        expect((await call('POST', 'api/change-password', payload, session)).statusCode).toBe(200);
+        expect((await session.post('api/change-password', payload)).statusCode).toBe(200);
       });
       expect(right).toMatchObject([{ action: 'password.change', result: 'success', actor_id: user.id, target_id: user.id }]);
     });
@@ -223,7 +215,7 @@ describe('security audit log', () => {
       const user = await createUser('remise@reformes.test');
       const rows = await during(async () => {
         const payload = { id: user.id, email: user.email, password: OTHER_PASSWORD, password_confirmation: OTHER_PASSWORD };
-        expect((await call('POST', 'reset-password', payload)).statusCode).toBe(200);
+        expect((await admin.post('reset-password', payload)).statusCode).toBe(200);
       });
       expect(rows).toMatchObject([
         {
@@ -264,10 +256,10 @@ describe('security audit log', () => {
           roles: ['publication'],
           is_signer: false,
         };
-        expect((await call('PUT', `users/${id}`, body)).statusCode).toBe(200);
-        expect((await call('GET', `users/${id}/state/0`)).statusCode).toBe(200);
-        expect((await call('GET', `users/${id}/state/1`)).statusCode).toBe(200);
-        expect((await call('DELETE', `users/${id}`)).statusCode).toBe(200);
+        expect((await admin.put(`users/${id}`, body)).statusCode).toBe(200);
+        expect((await admin.get(`users/${id}/state/0`)).statusCode).toBe(200);
+        expect((await admin.get(`users/${id}/state/1`)).statusCode).toBe(200);
+        expect((await admin.delete(`users/${id}`)).statusCode).toBe(200);
       });
       expect(changes.map((row) => [row.action, row.target_id, row.target_label, row.actor_id])).toEqual([
         ['user.update', id, 'cycle2@reformes.test', adminId],
@@ -283,10 +275,10 @@ describe('security audit log', () => {
     it('writes role create, rename, state and delete', async () => {
       let id = 0;
       const rows = await during(async () => {
-        id = (await call('POST', 'roles', { name: 'Auditeurs' })).json().data.id;
-        await call('PUT', `roles/${id}`, { name: 'Auditeurs internes' });
-        await call('GET', `roles/${id}/state/0`);
-        await call('DELETE', `roles/${id}`);
+        id = (await admin.post('roles', { name: 'Auditeurs' })).json().data.id;
+        await admin.put(`roles/${id}`, { name: 'Auditeurs internes' });
+        await admin.get(`roles/${id}/state/0`);
+        await admin.delete(`roles/${id}`);
       });
       expect(rows.map((row) => [row.action, row.target_type, row.target_id, row.target_label])).toEqual([
         ['role.create', 'role', id, 'Auditeurs'],
@@ -298,18 +290,18 @@ describe('security audit log', () => {
     });
 
     it('writes grant, state, revoke, copy of rights and copy of menus on the role, the permissions in the details', async () => {
-      const roleId = (await call('POST', 'roles', { name: 'Lecteurs' })).json().data.id as number;
+      const roleId = (await admin.post('roles', { name: 'Lecteurs' })).json().data.id as number;
       const [usersList] = await t.db.select({ id: permissions.id }).from(permissions).where(eq(permissions.name, 'users.list'));
       const [validation] = await t.db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'validation'));
       let profileId = 0;
       const rows = await during(async () => {
-        const granted = await call('POST', 'profiles', { id: roleId, permissions: [usersList.id] });
+        const granted = await admin.post('profiles', { id: roleId, permissions: [usersList.id] });
         expect(granted.statusCode).toBe(200);
         profileId = granted.json().data.permissions[0].id;
-        expect((await call('GET', `profiles/${profileId}/state/0`)).statusCode).toBe(200);
-        expect((await call('DELETE', `profiles/${profileId}`)).statusCode).toBe(200);
-        expect((await call('POST', 'profiles-copy', { id: validation.id, role_id: roleId })).statusCode).toBe(200);
-        expect((await call('POST', 'roles-windows-copy', { old_id: validation.id, new_id: roleId })).statusCode).toBe(200);
+        expect((await admin.get(`profiles/${profileId}/state/0`)).statusCode).toBe(200);
+        expect((await admin.delete(`profiles/${profileId}`)).statusCode).toBe(200);
+        expect((await admin.post('profiles-copy', { id: validation.id, role_id: roleId })).statusCode).toBe(200);
+        expect((await admin.post('roles-windows-copy', { old_id: validation.id, new_id: roleId })).statusCode).toBe(200);
       });
       expect(rows.map((row) => [row.action, row.target_type, row.target_id, row.target_label, row.details])).toEqual([
         ['profile.grant', 'role', roleId, 'Lecteurs', { permissions: ['users.list'] }],
@@ -323,14 +315,14 @@ describe('security audit log', () => {
 
     it('writes the changes of the permission catalogue', async () => {
       // The dashboard is only ever listed: "dashboard.delete" is a pair nobody created.
-      const [feature] = (await call('GET', 'features')).json().data.filter((row: { name: string }) => row.name === 'dashboard');
+      const [feature] = (await admin.get('features')).json().data.filter((row: { name: string }) => row.name === 'dashboard');
       let id = 0;
       const rows = await during(async () => {
-        const created = await call('POST', 'permissions', { feature_id: feature.id, actions: ['delete'] });
+        const created = await admin.post('permissions', { feature_id: feature.id, actions: ['delete'] });
         expect(created.statusCode).toBe(201);
         id = created.json().data[0].id;
-        expect((await call('GET', `permissions/${id}/state/0`)).statusCode).toBe(200);
-        expect((await call('DELETE', `permissions/${id}`)).statusCode).toBe(200);
+        expect((await admin.get(`permissions/${id}/state/0`)).statusCode).toBe(200);
+        expect((await admin.delete(`permissions/${id}`)).statusCode).toBe(200);
       });
       expect(rows.map((row) => [row.action, row.target_type, row.target_id, row.target_label])).toEqual([
         ['permission.create', 'permission', id, 'dashboard.delete'],
@@ -344,7 +336,7 @@ describe('security audit log', () => {
     it('writes backup create, download and delete', async () => {
       let made: Array<{ id: number; name: string; type: string }> = [];
       const created = await during(async () => {
-        const response = await call('GET', 'api/save-db');
+        const response = await admin.get('api/save-db');
         expect(response.statusCode).toBe(200);
         made = response.json().data;
       });
@@ -352,8 +344,8 @@ describe('security audit log', () => {
       expect((created[0].details as { files: string[] }).files.sort()).toEqual(made.map((row) => row.name).sort());
       const doc = made.find((row) => row.type === 'doc') as { id: number; name: string };
       const used = await during(async () => {
-        expect((await call('GET', `storage/backups/docs/${doc.name}`)).statusCode).toBe(200);
-        expect((await call('DELETE', `backups/${doc.id}`)).statusCode).toBe(200);
+        expect((await admin.get(`storage/backups/docs/${doc.name}`)).statusCode).toBe(200);
+        expect((await admin.delete(`backups/${doc.id}`)).statusCode).toBe(200);
       });
       expect(used.map((row) => [row.action, row.target_id, row.target_label, row.actor_id])).toEqual([
         ['backup.download', doc.id, doc.name, adminId],
@@ -369,8 +361,8 @@ describe('security audit log', () => {
         .where(sql`${reformes.stage} = 3 and not ${reformes.isPublished}`)
         .limit(1);
       const rows = await during(async () => {
-        expect((await call('GET', `reformes/state/publish/${waiting.id}`, undefined, publication)).statusCode).toBe(200);
-        expect((await call('GET', `reformes/state/unpublish/${waiting.id}`, undefined, publication)).statusCode).toBe(200);
+        expect((await publication.get(`reformes/state/publish/${waiting.id}`)).statusCode).toBe(200);
+        expect((await publication.get(`reformes/state/unpublish/${waiting.id}`)).statusCode).toBe(200);
       });
       expect(rows.map((row) => [row.action, row.target_type, row.target_id, row.target_label, row.actor_email])).toEqual([
         ['reforme.publish', 'reforme', waiting.id, waiting.libref, 'publication@reformes.test'],
@@ -382,10 +374,10 @@ describe('security audit log', () => {
   describe('what is never written', () => {
     it('writes nothing for a change that is rolled back', async () => {
       // saisie recorded reforms: deleting the account fails on the database's foreign key, after the delete ran.
-      const [saisie] = (await call('GET', 'users?per_page=100'))
+      const [saisie] = (await admin.get('users?per_page=100'))
         .json()
         .data.data.filter((u: { email: string }) => u.email === 'saisie@reformes.test');
-      const rows = await during(async () => expect((await call('DELETE', `users/${saisie.id}`)).statusCode).toBe(409));
+      const rows = await during(async () => expect((await admin.delete(`users/${saisie.id}`)).statusCode).toBe(409));
       expect(rows).toEqual([]);
 
       const direct = await during(async () => {
@@ -430,18 +422,18 @@ describe('security audit log', () => {
       for (const email of ['central@reformes.test', 'saisie@reformes.test', 'validation@reformes.test', 'publication@reformes.test']) {
         const session = await signIn(email);
         for (const url of ['audit-logs', 'audit-logs/export.csv']) {
-          const response = await call('GET', url, undefined, session);
+          const response = await session.get(url);
           expect(response.statusCode, `${email} ${url}`).toBe(403);
           expect(response.json()).toEqual({ message: FORBIDDEN });
         }
       }
-      expect((await call('GET', 'audit-logs', undefined, {})).statusCode).toBe(401);
-      expect((await call('GET', 'audit-logs/export.csv', undefined, {})).statusCode).toBe(401);
+      expect((await t.anonymous.get('audit-logs')).statusCode).toBe(401);
+      expect((await t.anonymous.get('audit-logs/export.csv')).statusCode).toBe(401);
     });
 
     it('pages the newest first with the true total', async () => {
       const [{ total }] = await t.db.select({ total: sql<number>`count(*)::int` }).from(auditLog);
-      const response = await call('GET', 'audit-logs?per_page=10&page=2');
+      const response = await admin.get('audit-logs?per_page=10&page=2');
       expect(response.statusCode).toBe(200);
       const page = response.json().data;
       expect(page).toMatchObject({ current_page: 2, per_page: 10, total, last_page: Math.ceil(total / 10) });
@@ -458,7 +450,7 @@ describe('security audit log', () => {
 
     it('filters by action, result, actor, period and free text (the French label of an action too)', async () => {
       const list = async (query: string) => {
-        const response = await call('GET', `audit-logs?per_page=100&${query}`);
+        const response = await admin.get(`audit-logs?per_page=100&${query}`);
         expect(response.statusCode, response.body).toBe(200);
         return response.json().data.data as Entry[];
       };
@@ -487,18 +479,18 @@ describe('security audit log', () => {
 
     it('refuses an unknown action, a bad date and a period that ends before it starts (422)', async () => {
       for (const query of ['action=inconnue', 'from=12/07/2026', 'from=2026-07-12&to=2026-07-11']) {
-        const response = await call('GET', `audit-logs?${query}`);
+        const response = await admin.get(`audit-logs?${query}`);
         expect(response.statusCode, query).toBe(422);
         expect(response.json().errorsList).toBeDefined();
       }
-      expect((await call('GET', 'audit-logs?from=2026-07-12&to=2026-07-12')).statusCode).toBe(200);
-      expect((await call('GET', 'audit-logs?action=&result=')).statusCode).toBe(200);
+      expect((await admin.get('audit-logs?from=2026-07-12&to=2026-07-12')).statusCode).toBe(200);
+      expect((await admin.get('audit-logs?action=&result=')).statusCode).toBe(200);
     });
   });
 
   describe('CSV export', () => {
     it('exports the filtered entries: BOM, ";" separator, French labels, dates in the given time zone', async () => {
-      const response = await call('GET', 'audit-logs/export.csv?action=login&result=failure&tz=Europe/Paris');
+      const response = await admin.get('audit-logs/export.csv?action=login&result=failure&tz=Europe/Paris');
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(response.headers['content-disposition']).toMatch(/^attachment; filename="journal-audit-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -518,14 +510,14 @@ describe('security audit log', () => {
     });
 
     it('writes the export itself in the log, with its filters', async () => {
-      const rows = await during(() => call('GET', 'audit-logs/export.csv?action=logout'));
+      const rows = await during(() => admin.get('audit-logs/export.csv?action=logout'));
       expect(rows).toMatchObject([{ action: 'audit.export', actor_id: adminId, details: { filters: { action: 'logout' } } }]);
     });
 
     it('neutralises formulas: a cell starting with = + - @ gets a leading quote', async () => {
       // Emails as typed may start with + or - (the others are covered by audit-csv.test.ts).
       for (const email of ['-2+3@exemple.test', '+cmd@exemple.test']) expect((await login(email, 'Formule-1')).statusCode).toBe(401);
-      const body = (await call('GET', 'audit-logs/export.csv?action=login&actor=exemple.test')).body;
+      const body = (await admin.get('audit-logs/export.csv?action=login&actor=exemple.test')).body;
       const emails = body
         .split('\r\n')
         .slice(1, -1)
@@ -550,7 +542,7 @@ describe('security audit log', () => {
       expect(sizes).toEqual([1000, 1000, 500]);
       expect(ids.size).toBe(2500);
 
-      const response = await call('GET', 'audit-logs/export.csv?actor=masse');
+      const response = await admin.get('audit-logs/export.csv?actor=masse');
       const lines = response.body.split('\r\n');
       expect(lines.length - 2).toBe(2500);
       expect(lines[1]).toContain('masse1@reformes.test');
@@ -558,7 +550,7 @@ describe('security audit log', () => {
     });
 
     it('refuses an unknown time zone (422)', async () => {
-      expect((await call('GET', 'audit-logs/export.csv?tz=Mars/Olympus')).statusCode).toBe(422);
+      expect((await admin.get('audit-logs/export.csv?tz=Mars/Olympus')).statusCode).toBe(422);
     });
   });
 });

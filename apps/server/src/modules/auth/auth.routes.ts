@@ -8,17 +8,12 @@ import {
   userUpdateSchema,
 } from '@reformes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client.ts';
-import { notFound } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
 import { authOf } from '../../http/guard.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import type { AuthService } from './auth.service.ts';
-import { loadUserView } from './current-user.ts';
 import type { Sessions } from './sessions.ts';
 
 export interface AuthRoutesOptions {
-  db: Db;
   auth: AuthService;
   sessions: Sessions;
 }
@@ -26,7 +21,7 @@ export interface AuthRoutesOptions {
 const tags = ['Authentification'];
 
 /** Spec §7 "Auth and account", the temporary-password flow and refresh-token rotation of the architecture. */
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, auth, sessions }) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, sessions }) => {
   app.post(
     '/api/login',
     // Throttled by the service, per address and per email (429 with Retry-After).
@@ -40,17 +35,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request) => ok(await sessions.rotate(request.body.refresh_token), MESSAGES.success),
   );
 
-  app.get('/api/user', { config: { access: 'first-password' }, schema: { tags, summary: "L'utilisateur connecté" } }, async (request) => {
-    const { userId } = authOf(request);
-    const user = await loadUserView(db, userId);
-    if (!user) throw notFound();
-    // The rights travel with the user so the web app follows a change of profile without signing in again.
-    return ok({ ...user, features: await auth.permissionsOf(userId) }, MESSAGES.success);
-  });
+  // The rights travel with the user so the web app follows a change of profile without signing in again.
+  app.get('/api/user', { config: { access: 'first-password' }, schema: { tags, summary: "L'utilisateur connecté" } }, async (request) =>
+    ok(await auth.currentUser(authOf(request).userId), MESSAGES.success),
+  );
 
   app.get('/logout', { config: { access: 'first-password' }, schema: { tags, summary: 'Déconnexion' } }, async (request) => {
-    await sessions.revokeFamily(authOf(request).sessionId);
-    await recordAudit(db, { action: 'logout' });
+    await auth.logout(authOf(request).sessionId);
     return { message: MESSAGES.logoutDone };
   });
 

@@ -92,6 +92,19 @@ export function createAuthService({
   return {
     permissionsOf,
 
+    /** `GET api/user`: the user with the rights it holds now, so the web app follows a change of profile without signing in again. */
+    async currentUser(userId: number) {
+      const user = await loadUserView(db, userId);
+      if (!user) throw notFound();
+      return { ...user, features: await permissionsOf(userId) };
+    },
+
+    /** Ends the session (its whole refresh-token family) at once. */
+    async logout(sessionId: string) {
+      await sessions.revokeFamily(sessionId);
+      await recordAudit(db, { action: 'logout' });
+    },
+
     /**
      * Throttled per address and per email (throttles.ts); an unknown email costs the same work and gets the same
      * answers as a wrong password. Blocked accounts and expired temporary passwords are told only to the right password.

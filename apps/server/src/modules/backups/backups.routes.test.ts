@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backups } from '../../db/schema/index.ts';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { bearer, type Caller, createTestApp, type TestApp } from '../../test/test-app.ts';
 
 type Headers = Record<string, string>;
 interface Backup {
@@ -28,27 +28,25 @@ const PG_DUMP_MAGIC = Buffer.from('PGDMP');
 
 describe('backups', () => {
   let t: TestApp;
-  let admin: Headers;
-  let saisie: Headers;
-  let central: Headers;
+  let admin: Caller;
+  let saisie: Caller;
+  let central: Caller;
   let made: Backup[];
 
-  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, headers: Headers = admin, payload?: object) =>
-    t.app.inject({ method, url: `/api/v1/${url}`, headers, payload });
   const fileOf = (app: TestApp, row: Backup) => path.join(app.config.backupDir, folderOf(row), row.name);
 
   beforeAll(async () => {
     t = await createTestApp();
-    admin = bearer((await t.login('admin@reformes.test')).access_token);
-    saisie = bearer((await t.login('saisie@reformes.test')).access_token);
-    central = bearer((await t.login('central@reformes.test')).access_token);
+    admin = await t.as('admin');
+    saisie = await t.as('saisie');
+    central = await t.as('saisie central');
     fs.mkdirSync(path.join(t.config.storageDir, 'reformes'), { recursive: true });
     fs.writeFileSync(path.join(t.config.storageDir, 'reformes', 'piece-jointe.pdf'), '%PDF-1.4 pièce jointe');
   });
   afterAll(() => t.close());
 
   it('makes a database dump and a documents archive (GET api/save-db: "Base de donnée sauvegardée")', async () => {
-    const response = await call('GET', 'api/save-db');
+    const response = await admin.get('api/save-db');
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.message).toBe(MESSAGES.done);
@@ -74,9 +72,9 @@ describe('backups', () => {
   });
 
   it('is reserved to admin: saisie and saisie central get 403, anonymous 401', async () => {
-    for (const headers of [saisie, central]) {
+    for (const caller of [saisie, central]) {
       for (const url of ['api/save-db', 'api/backups?per_page=10&page=1', 'backups']) {
-        const response = await call('GET', url, headers);
+        const response = await caller.get(url);
         expect(response.statusCode).toBe(403);
         expect(response.json()).toEqual({ message: MESSAGES.forbidden });
       }
@@ -87,46 +85,46 @@ describe('backups', () => {
   });
 
   it('lists the backups page by page (GET api/backups?per_page=10&page=1) and whole (GET backups)', async () => {
-    const paged = await call('GET', 'api/backups?per_page=10&page=1');
+    const paged = await admin.get('api/backups?per_page=10&page=1');
     expect(paged.statusCode).toBe(200);
     expect(paged.json()).toMatchObject({ isPaginate: true, data: { current_page: 1, per_page: 10, total: 2, last_page: 1 } });
     const rows = paged.json().data.data as Backup[];
     expect(rows.map((row) => row.id).sort()).toEqual(made.map((row) => row.id).sort());
     for (const row of rows) expect(Object.keys(row).sort()).toEqual(['created_at', 'id', 'is_active', 'name', 'size', 'type']);
-    const whole = await call('GET', 'backups');
+    const whole = await admin.get('backups');
     expect(whole.json()).toMatchObject({ isPaginate: false });
     expect((whole.json().data as Backup[]).map((row) => row.name).sort()).toEqual(made.map((row) => row.name).sort());
-    const one = await call('GET', `backups/${made[0].id}`);
+    const one = await admin.get(`backups/${made[0].id}`);
     expect(one.json()).toMatchObject({ data: { id: made[0].id, name: made[0].name } });
   });
 
   it('searches the list by name or type, accents and case aside, with the true total (GET api/backups?search=)', async () => {
     const documents = made.find((row) => row.type === 'doc') as Backup;
-    const byType = await call('GET', 'api/backups?per_page=10&page=1&search=DÔC');
+    const byType = await admin.get('api/backups?per_page=10&page=1&search=DÔC');
     expect(byType.statusCode).toBe(200);
     expect(byType.json()).toMatchObject({ isPaginate: true, data: { total: 1, last_page: 1, data: [{ id: documents.id }] } });
-    const byName = await call('GET', `api/backups?per_page=10&page=1&search=${encodeURIComponent(documents.name.slice(0, 20))}`);
+    const byName = await admin.get(`api/backups?per_page=10&page=1&search=${encodeURIComponent(documents.name.slice(0, 20))}`);
     expect(byName.json().data.total).toBe(2);
-    const nothing = await call('GET', 'api/backups?per_page=10&page=1&search=introuvable');
+    const nothing = await admin.get('api/backups?per_page=10&page=1&search=introuvable');
     expect(nothing.json()).toMatchObject({ isPaginate: true, data: { data: [], total: 0, last_page: 1 } });
-    const whole = await call('GET', 'backups?search=doc');
+    const whole = await admin.get('backups?search=doc');
     expect(whole.json()).toMatchObject({ isPaginate: false, data: [{ id: documents.id }] });
   });
 
   it('answers POST backups-search {search} whole, or paged with per_page in the query string or the body', async () => {
     const documents = made.find((row) => row.type === 'doc') as Backup;
-    const whole = await call('POST', 'backups-search', admin, { search: 'doc' });
+    const whole = await admin.post('backups-search', { search: 'doc' });
     expect(whole.statusCode).toBe(200);
     expect(whole.json()).toMatchObject({ isPaginate: false, data: [{ id: documents.id }] });
 
-    const inQuery = await call('POST', 'backups-search?per_page=1&page=2', admin, { search: 'reformes' });
+    const inQuery = await admin.post('backups-search?per_page=1&page=2', { search: 'reformes' });
     expect(inQuery.json()).toMatchObject({ isPaginate: true, data: { current_page: 2, per_page: 1, total: 2, last_page: 2 } });
     expect(inQuery.json().data.data).toHaveLength(1);
-    const inBody = await call('POST', 'backups-search', admin, { search: 'reformes', per_page: 1, page: 2 });
+    const inBody = await admin.post('backups-search', { search: 'reformes', per_page: 1, page: 2 });
     expect(inBody.json()).toEqual(inQuery.json());
 
-    for (const headers of [saisie, central]) {
-      const refused = await call('POST', 'backups-search', headers, { search: 'doc' });
+    for (const caller of [saisie, central]) {
+      const refused = await caller.post('backups-search', { search: 'doc' });
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toEqual({ message: MESSAGES.forbidden });
     }
@@ -135,7 +133,7 @@ describe('backups', () => {
   describe('downloads (GET storage/backups/docs|db_data/{name})', () => {
     it('streams each file to an admin, byte for byte, as an attachment', async () => {
       for (const row of made) {
-        const response = await call('GET', `storage/backups/${folderOf(row)}/${row.name}`);
+        const response = await admin.get(`storage/backups/${folderOf(row)}/${row.name}`);
         expect(response.statusCode).toBe(200);
         expect(response.headers['content-type']).toBe('application/octet-stream');
         expect(response.headers['content-disposition']).toBe(`attachment; filename="${row.name}"`);
@@ -152,7 +150,7 @@ describe('backups', () => {
         const anonymous = await t.app.inject({ method: 'GET', url });
         expect(anonymous.statusCode).toBe(401);
         expect(anonymous.json()).toEqual({ message: MESSAGES.unauthenticated });
-        const bySaisie = await t.app.inject({ method: 'GET', url, headers: saisie });
+        const bySaisie = await t.app.inject({ method: 'GET', url, headers: saisie.headers });
         expect(bySaisie.statusCode).toBe(403);
         expect(bySaisie.json()).toEqual({ message: MESSAGES.forbidden });
       }
@@ -166,7 +164,7 @@ describe('backups', () => {
         `storage/backups/db_data/${documents.name}`,
         'storage/backups/docs/reformes-inconnue-docs.tar.gz',
       ]) {
-        const response = await call('GET', url);
+        const response = await admin.get(url);
         expect(response.statusCode).toBe(404);
         expect(response.json()).toEqual({ message: MESSAGES.notFound });
       }
@@ -186,12 +184,12 @@ describe('backups', () => {
         encodeURIComponent(path.join(t.config.dataDir, 'secret.txt')),
       ]) {
         for (const folder of ['docs', 'db_data']) {
-          const response = await call('GET', `storage/backups/${folder}/${name}`);
+          const response = await admin.get(`storage/backups/${folder}/${name}`);
           expect([404, 422]).toContain(response.statusCode);
           expect(response.body).not.toContain('ne doit jamais sortir');
         }
       }
-      const encoded = await call('GET', 'storage/backups/docs/..%2F..%2Fsecret.txt');
+      const encoded = await admin.get('storage/backups/docs/..%2F..%2Fsecret.txt');
       expect(encoded.statusCode).toBe(422);
       expect(encoded.json()).toEqual({ message: MESSAGES.invalid, errorsList: { name: ['Nom de fichier invalide'] } });
     });
@@ -206,7 +204,7 @@ describe('backups', () => {
         '/reformes/piece-jointe.pdf',
         '/api/v1/storage/reformes/piece-jointe.pdf',
       ]) {
-        const response = await t.app.inject({ method: 'GET', url, headers: admin });
+        const response = await t.app.inject({ method: 'GET', url, headers: admin.headers });
         expect(response.statusCode).not.toBe(200);
         expect(response.body).not.toContain('pièce jointe');
       }

@@ -1,4 +1,4 @@
-import { isRoleName, limitedText, MESSAGES, TEXT_LIMITS } from '@reformes/domain';
+import { isAdminRole, isRoleName, limitedText, MESSAGES, seesAllStructures, TEXT_LIMITS } from '@reformes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -31,9 +31,9 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       const role = request.params.role;
       // Everyone may ask for its own view, a role of its own included (spec §2.3 "any other role").
       const isOwnView = role === auth.role;
-      if (!isOwnView && (!isRoleName(role) || auth.role !== 'admin')) throw forbidden();
-      // Admin looks at any role's view across every structure.
-      return ok(await computeDashboard(db, role, auth.role === 'admin' ? undefined : auth.structureId), MESSAGES.success);
+      if (!isOwnView && (!isRoleName(role) || !isAdminRole(auth.role))) throw forbidden();
+      // Admin looks at any role's view across every structure; the others count in their own scope.
+      return ok(await computeDashboard(db, role, seesAllStructures(auth.role) ? undefined : auth.structureId), MESSAGES.success);
     },
   );
 };

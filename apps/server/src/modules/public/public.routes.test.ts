@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { suiviResults } from '../../db/schema/index.ts';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { type Caller, createTestApp, type TestApp } from '../../test/test-app.ts';
 
-type Headers = Record<string, string>;
 interface DemoRow {
   id: number;
   libref: string;
@@ -73,8 +72,8 @@ const ids = (rows: Array<{ id: number }>) => rows.map((row) => row.id).sort((a, 
 
 describe('public page of published reforms', () => {
   let t: TestApp;
-  let central: Headers;
-  let publication: Headers;
+  let central: Caller;
+  let publication: Caller;
   let demo: DemoRow[];
   let structureId: Record<string, number>;
   let natureIds: number[];
@@ -84,8 +83,6 @@ describe('public page of published reforms', () => {
   let unpublishedId: number;
 
   const anonymous = (url: string) => t.app.inject({ method: 'GET', url: `/api/v1/${url}` });
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Headers, payload?: object) =>
-    t.app.inject({ method, url: `/api/v1/${url}`, headers, payload });
   const publicList = async (query = '') => {
     const response = await anonymous(`reformes/public/suivi-result${query}`);
     expect(response.statusCode).toBe(200);
@@ -95,19 +92,19 @@ describe('public page of published reforms', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    central = bearer((await t.login('central@reformes.test')).access_token);
-    publication = bearer((await t.login('publication@reformes.test')).access_token);
-    demo = (await call('GET', 'reformes', central)).json().data;
-    const structureRows = (await call('GET', 'structures', central)).json().data as Array<{ id: number; sigl: string }>;
+    central = await t.as('saisie central');
+    publication = await t.as('publication');
+    demo = (await central.get('reformes')).json().data;
+    const structureRows = (await central.get('structures')).json().data as Array<{ id: number; sigl: string }>;
     structureId = Object.fromEntries(structureRows.map((row) => [row.sigl, row.id]));
-    natureIds = ((await call('GET', 'natures', central)).json().data as Array<{ id: number }>).map((row) => row.id).sort((a, b) => a - b);
-    coverIds = ((await call('GET', 'covers', central)).json().data as Array<{ id: number }>).map((row) => row.id).sort((a, b) => a - b);
+    natureIds = ((await central.get('natures')).json().data as Array<{ id: number }>).map((row) => row.id).sort((a, b) => a - b);
+    coverIds = ((await central.get('covers')).json().data as Array<{ id: number }>).map((row) => row.id).sort((a, b) => a - b);
 
     const usedNatures = new Set(publishedDemo().map((row) => row.nature_id));
     const usedCovers = new Set(publishedDemo().map((row) => row.couverture_id));
     const nature_id = natureIds.find((id) => !usedNatures.has(id)) as number;
     const couverture_id = coverIds.find((id) => !usedCovers.has(id)) as number;
-    const created = await call('POST', 'reformes', central, {
+    const created = await central.post('reformes', {
       libref: 'Réforme "pilote"; guichet numérique',
       typeref: 'TRANSVERSALE',
       nature_id,
@@ -124,9 +121,9 @@ describe('public page of published reforms', () => {
     });
     expect(created.statusCode).toBe(201);
     extra = { id: created.json().data.id, nature_id, couverture_id };
-    expect((await call('GET', `reformes/state/publish/${extra.id}`, central)).statusCode).toBe(200);
+    expect((await central.get(`reformes/state/publish/${extra.id}`)).statusCode).toBe(200);
 
-    const hidden = await call('POST', 'reformes', central, {
+    const hidden = await central.post('reformes', {
       libref: 'Réforme confidentielle non publiée',
       typeref: 'TRANSVERSALE',
       nature_id,
@@ -212,19 +209,19 @@ describe('public page of published reforms', () => {
 
     it('drops a published reform as soon as it is deactivated, and shows it again once reactivated', async () => {
       const target = publishedDemo()[0];
-      expect((await call('GET', `reformes/${target.id}/state/0`, central)).statusCode).toBe(200);
+      expect((await central.get(`reformes/${target.id}/state/0`)).statusCode).toBe(200);
       expect(ids((await publicList('?per_page=100')).data)).not.toContain(target.id);
       expect((await anonymous(`reformes/public/${target.id}`)).statusCode).toBe(404);
       expect((await anonymous(`reformes/public/export.json?search=${encodeURIComponent(target.libref)}`)).json()).toEqual([]);
-      expect((await call('GET', `reformes/${target.id}/state/1`, central)).statusCode).toBe(200);
+      expect((await central.get(`reformes/${target.id}/state/1`)).statusCode).toBe(200);
       expect(ids((await publicList('?per_page=100')).data)).toContain(target.id);
     });
 
     it('drops a reform once its publication stops', async () => {
-      expect((await call('GET', `reformes/state/unpublish/${extra.id}`, publication)).statusCode).toBe(200);
+      expect((await publication.get(`reformes/state/unpublish/${extra.id}`)).statusCode).toBe(200);
       expect(ids((await publicList()).data)).not.toContain(extra.id);
       expect((await anonymous(`reformes/public/${extra.id}`)).statusCode).toBe(404);
-      expect((await call('GET', `reformes/state/publish/${extra.id}`, publication)).statusCode).toBe(200);
+      expect((await publication.get(`reformes/state/publish/${extra.id}`)).statusCode).toBe(200);
       expect(ids((await publicList()).data)).toContain(extra.id);
     });
   });
@@ -268,11 +265,12 @@ describe('public page of published reforms', () => {
     });
 
     it('keeps the percentage unrounded (1 of 3 validated) and null for an objective without results', async () => {
-      const objectif = (await call('POST', 'objectifs', central, { reforme_id: extra.id, libobjectif: 'Ouvrir trois guichets' })).json()
-        .data as { id: number };
+      const objectif = (await central.post('objectifs', { reforme_id: extra.id, libobjectif: 'Ouvrir trois guichets' })).json().data as {
+        id: number;
+      };
       const resultIds: number[] = [];
       for (const libresult of ['Guichet de la capitale', 'Guichet du nord', 'Guichet du sud']) {
-        const created = await call('POST', 'resultats', central, {
+        const created = await central.post('resultats', {
           objectif_id: objectif.id,
           libresult,
           indicateur: 'Guichet ouvert (0/1)',
@@ -282,14 +280,15 @@ describe('public page of published reforms', () => {
         expect(created.statusCode).toBe(201);
         resultIds.push(created.json().data.id);
       }
-      const empty = (await call('POST', 'objectifs', central, { reforme_id: extra.id, libobjectif: 'Objectif sans résultat' })).json()
-        .data as { id: number };
+      const empty = (await central.post('objectifs', { reforme_id: extra.id, libobjectif: 'Objectif sans résultat' })).json().data as {
+        id: number;
+      };
       // No demo account enters follow-up data for ANUM (saisie central only reads it): the records are written directly.
       await t.db.insert(suiviResults).values([
         { result_id: resultIds[0], taux_realisat: '50', valeur_realise: '0.5', date: '2030-06-30' },
         { result_id: resultIds[0], taux_realisat: '100', valeur_realise: '1', date: '2030-12-31' },
       ]);
-      expect((await call('PUT', `resultats/${resultIds[0]}`, publication, { status: 1 })).statusCode).toBe(200);
+      expect((await publication.put(`resultats/${resultIds[0]}`, { status: 1 })).statusCode).toBe(200);
 
       const detail = (await anonymous(`reformes/public/${extra.id}`)).json().data;
       const progress = detail.objectifs.find((row: { id: number }) => row.id === objectif.id);

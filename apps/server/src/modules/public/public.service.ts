@@ -5,8 +5,8 @@ import { covers, natures, reformeCounts, reformes, structures } from '../../db/s
 import { notFound } from '../../http/app-error.ts';
 import { pageOf, sliced } from '../../http/pagination.ts';
 import { matchesSearch } from '../../http/search.ts';
+import { objectifTreesOf } from '../reformes/objectif-trees.ts';
 import { countReformes, filterConditions, type ReformeConditions, reformeSearch, reformeWhere } from '../reformes/reforme-pages.ts';
-import { nestedSuivi } from '../reformes/suivi.service.ts';
 
 /**
  * What anyone may read of a published reform: no instructions, no workflow stage, no user,
@@ -126,11 +126,11 @@ export function createPublicService(db: Db) {
     async detail(id: number) {
       const [reforme] = await rows(and(isPublic, eq(reformes.id, id)) as SQL, 1);
       if (!reforme) throw notFound();
-      const [nested] = await nestedSuivi(db, and(isPublic, eq(reformes.id, id)));
+      const treeOf = await objectifTreesOf(db, [id], { activeOnly: true });
       return {
         ...reforme,
         etat_label: ETATS_MOR.find((etat) => etat.value === reforme.etat_mor)?.label ?? null,
-        objectifs: (nested?.objectifs ?? []).map((objectif) => ({
+        objectifs: treeOf(id).map((objectif) => ({
           id: objectif.id,
           libobjectif: objectif.libobjectif,
           percentage: objectivePercentage(objectif.results) ?? null,

@@ -1,30 +1,10 @@
 import { coverSchema, entitySchema, natureSchema, sectorSchema, structureSchema } from '@reformes/domain';
-import { asc, count, eq, getTableColumns, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { covers, entities, natures, sectors, structures } from '../../db/schema/index.ts';
 import { crudRoutes } from '../../http/crud-routes.ts';
-import { sliced } from '../../http/pagination.ts';
+import { structureView } from './reference.service.ts';
 import { rolesRoutes } from './roles.resource.ts';
-
-/** Structures come with their sector (spec §3: "sector (with libsecteur)"). */
-function structureView(db: Db) {
-  return {
-    rows(where: SQL | undefined, limit?: number, offset?: number) {
-      const query = db
-        .select({ ...getTableColumns(structures), sector: { id: sectors.id, libsecteur: sectors.libsecteur } })
-        .from(structures)
-        .leftJoin(sectors, eq(sectors.id, structures.sector_id))
-        .where(where)
-        .orderBy(asc(structures.id))
-        .$dynamic();
-      return sliced(query, limit, offset);
-    },
-    // The search looks at the sector's label too: the count needs the same join.
-    count: (where: SQL | undefined) =>
-      db.select({ total: count() }).from(structures).leftJoin(sectors, eq(sectors.id, structures.sector_id)).where(where),
-  };
-}
 
 /** The reference lists of spec §2.9, each a configuration of the one CRUD factory. */
 export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {

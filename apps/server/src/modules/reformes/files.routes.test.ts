@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reformeFiles, reformes } from '../../db/schema/index.ts';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { bearer, type Caller, createTestApp, type TestApp } from '../../test/test-app.ts';
 
 type Headers = Record<string, string>;
 
@@ -36,16 +36,14 @@ function uploadForm(fields: { name_file?: string; file?: Buffer; filename?: stri
 
 describe('reform attachments', () => {
   let t: TestApp;
-  let saisie: Headers;
-  let validation: Headers;
-  let publication: Headers;
-  let central: Headers;
+  let saisie: Caller;
+  let validation: Caller;
+  let publication: Caller;
+  let central: Caller;
   let structureId: Record<string, number>;
 
-  const upload = (headers: Headers, fields: Parameters<typeof uploadForm>[0], app: TestApp = t) =>
-    app.app.inject({ method: 'POST', url: '/api/v1/files', headers, payload: uploadForm(fields) });
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) =>
-    t.app.inject({ method, url: `/api/v1/${url}`, headers, payload });
+  const upload = (caller: Caller, fields: Parameters<typeof uploadForm>[0], app: TestApp = t) =>
+    app.app.inject({ method: 'POST', url: '/api/v1/files', headers: caller.headers, payload: uploadForm(fields) });
   const storedNames = () => {
     const folder = path.join(t.config.storageDir, 'reformes');
     return fs.existsSync(folder) ? fs.readdirSync(folder).sort() : [];
@@ -53,11 +51,11 @@ describe('reform attachments', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    saisie = bearer((await t.login('saisie@reformes.test')).access_token);
-    validation = bearer((await t.login('validation@reformes.test')).access_token);
-    publication = bearer((await t.login('publication@reformes.test')).access_token);
-    central = bearer((await t.login('central@reformes.test')).access_token);
-    const structureRows = (await call('GET', 'structures', central)).json().data as Array<{ id: number; sigl: string }>;
+    saisie = await t.as('saisie');
+    validation = await t.as('validation');
+    publication = await t.as('publication');
+    central = await t.as('saisie central');
+    const structureRows = (await central.get('structures')).json().data as Array<{ id: number; sigl: string }>;
     structureId = Object.fromEntries(structureRows.map((row) => [row.sigl, row.id]));
   });
   afterAll(() => t.close());
@@ -87,7 +85,7 @@ describe('reform attachments', () => {
   });
 
   it('refuses a request that is not multipart (415)', async () => {
-    const response = await call('POST', 'files', saisie, { name_file: 'Sans fichier' });
+    const response = await saisie.post('files', { name_file: 'Sans fichier' });
     expect(response.statusCode).toBe(415);
     expect(response.json()).toEqual({ message: 'Prière charger des fichiers pdf' });
   });
@@ -129,12 +127,12 @@ describe('reform attachments', () => {
   it('refuses a file over the configured size (413)', async () => {
     const small = await createTestApp({ UPLOAD_MAX_MB: '0.01' });
     try {
-      const headers = bearer((await small.login('saisie@reformes.test')).access_token);
+      const caller = await small.as('saisie');
       const big = Buffer.concat([PDF, Buffer.alloc(20 * 1024, 0x20)]);
-      const response = await upload(headers, { name_file: 'Trop gros', file: big }, small);
+      const response = await upload(caller, { name_file: 'Trop gros', file: big }, small);
       expect(response.statusCode).toBe(413);
       expect(response.json().message).toMatch(/^Le fichier est trop volumineux\./);
-      const fits = await upload(headers, { name_file: 'Petit', file: PDF }, small);
+      const fits = await upload(caller, { name_file: 'Petit', file: PDF }, small);
       expect(fits.statusCode).toBe(201);
       expect(fs.readdirSync(path.join(small.config.storageDir, 'reformes'))).toHaveLength(1);
     } finally {
@@ -146,41 +144,41 @@ describe('reform attachments', () => {
     const byValidation = (await upload(validation, { name_file: 'Pièce de la validation', file: PDF })).json().data.id;
     const count = async () => (await t.db.select({ id: reformes.id }).from(reformes)).length;
     const before = await count();
-    const stolen = await call('POST', 'reformes', saisie, { ...reforme, files: [byValidation] });
+    const stolen = await saisie.post('reformes', { ...reforme, files: [byValidation] });
     expect(stolen.statusCode).toBe(422);
     expect(stolen.json().errorsList).toEqual({ files: ['Fichier joint inconnu'] });
     expect(await count()).toBe(before);
     // A pending upload is visible to its uploader only.
-    expect((await call('GET', `files/${byValidation}`, saisie)).statusCode).toBe(404);
-    expect((await call('GET', `files/${byValidation}`, validation)).statusCode).toBe(200);
+    expect((await saisie.get(`files/${byValidation}`)).statusCode).toBe(404);
+    expect((await validation.get(`files/${byValidation}`)).statusCode).toBe(200);
 
     const own = (await upload(saisie, { name_file: 'Annexe technique', file: PDF })).json().data.id;
-    const created = await call('POST', 'reformes', saisie, { ...reforme, files: [own] });
+    const created = await saisie.post('reformes', { ...reforme, files: [own] });
     expect(created.statusCode).toBe(201);
     expect(created.json().data.files).toMatchObject([
       { id: own, name_file: 'Annexe technique', original_name: 'document.pdf', size: PDF.length },
     ]);
-    const again = await call('POST', 'reformes', saisie, { ...reforme, libref: 'Seconde', files: [own] });
+    const again = await saisie.post('reformes', { ...reforme, libref: 'Seconde', files: [own] });
     expect(again.statusCode).toBe(422);
     expect(again.json().errorsList).toEqual({ files: ['Fichier joint inconnu'] });
   });
 
   it('attaches a file to an existing reform by update, or directly with reforme_id', async () => {
-    const created = (await call('POST', 'reformes', saisie, { ...reforme, libref: 'Complétée plus tard' })).json().data;
+    const created = (await saisie.post('reformes', { ...reforme, libref: 'Complétée plus tard' })).json().data;
     const pending = (await upload(saisie, { name_file: 'Compte rendu', file: PDF })).json().data.id;
-    const updated = await call('PUT', `reformes/${created.id}`, saisie, { ...reforme, libref: 'Complétée plus tard', files: [pending] });
+    const updated = await saisie.put(`reformes/${created.id}`, { ...reforme, libref: 'Complétée plus tard', files: [pending] });
     expect(updated.json().data.files.map((file: { id: number }) => file.id)).toEqual([pending]);
 
     const direct = await upload(saisie, { name_file: 'Arrêté', file: PDF, reforme_id: created.id });
     expect(direct.statusCode).toBe(201);
     expect(direct.json().data.reforme_id).toBe(created.id);
-    const detail = (await call('GET', `reformes/${created.id}`, validation)).json().data;
+    const detail = (await validation.get(`reformes/${created.id}`)).json().data;
     expect(detail.files.map((file: { name_file: string }) => file.name_file)).toEqual(['Compte rendu', 'Arrêté']);
   });
 
   it('serves an attachment as application/pdf within scope only (404 to saisie of another structure)', async () => {
     const pending = (await upload(central, { name_file: 'Note budgétaire', file: PDF })).json().data.id;
-    const created = await call('POST', 'reformes', central, {
+    const created = await central.post('reformes', {
       ...reforme,
       libref: 'Réforme du budget',
       structure_id: structureId.DGB,
@@ -189,25 +187,25 @@ describe('reform attachments', () => {
     expect(created.statusCode).toBe(201);
     expect(created.json().data.structure_id).toBe(structureId.DGB);
 
-    for (const headers of [central, publication]) {
-      const response = await call('GET', `files/${pending}`, headers);
+    for (const caller of [central, publication]) {
+      const response = await caller.get(`files/${pending}`);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('application/pdf');
       expect(response.headers['content-disposition']).toContain('Note budg');
       expect(response.rawPayload).toEqual(PDF);
     }
-    for (const headers of [saisie, validation]) {
-      const response = await call('GET', `files/${pending}`, headers);
+    for (const caller of [saisie, validation]) {
+      const response = await caller.get(`files/${pending}`);
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: "L'élément demandé est introuvable." });
     }
     expect((await upload(saisie, { name_file: 'Intrusion', file: PDF, reforme_id: created.json().data.id })).statusCode).toBe(404);
-    expect((await call('DELETE', `files/${pending}`, saisie)).statusCode).toBe(404);
-    expect((await call('GET', 'files/999999', central)).statusCode).toBe(404);
+    expect((await saisie.delete(`files/${pending}`)).statusCode).toBe(404);
+    expect((await central.get('files/999999')).statusCode).toBe(404);
   });
 
   it('refuses to add a file to a published reform for saisie (409)', async () => {
-    const all = (await call('GET', 'reformes', saisie)).json().data as Array<{ id: number; isPublished: boolean }>;
+    const all = (await saisie.get('reformes')).json().data as Array<{ id: number; isPublished: boolean }>;
     const published = all.find((row) => row.isPublished);
     expect(published).toBeDefined();
     const response = await upload(saisie, { name_file: 'Trop tard', file: PDF, reforme_id: published?.id });
@@ -220,21 +218,21 @@ describe('reform attachments', () => {
     const chemin = `/api/v1/files/${uploaded.id}`;
     expect(uploaded).toMatchObject({ id: expect.any(Number), name_file: 'Étude préalable', original_name: 'document.pdf', chemin });
 
-    const created = (await call('POST', 'reformes', saisie, { ...reforme, libref: 'Réforme au chemin', files: [uploaded.id] })).json().data;
+    const created = (await saisie.post('reformes', { ...reforme, libref: 'Réforme au chemin', files: [uploaded.id] })).json().data;
     expect(created.files).toMatchObject([{ id: uploaded.id, name_file: 'Étude préalable', chemin }]);
-    const detail = (await call('GET', `reformes/${created.id}`, saisie)).json().data;
+    const detail = (await saisie.get(`reformes/${created.id}`)).json().data;
     expect(detail.files).toMatchObject([{ id: uploaded.id, chemin }]);
 
     const rowOf = (rows: Array<{ id: number; files: unknown }>) => rows.find((row) => row.id === created.id);
-    const listed = (await call('GET', 'reformes?per_page=10&page=1', saisie)).json().data.data;
+    const listed = (await saisie.get('reformes?per_page=10&page=1')).json().data.data;
     expect(rowOf(listed)?.files).toEqual([{ id: uploaded.id, name_file: 'Étude préalable', chemin }]);
-    const mine = (await call('GET', 'reformes/users/get-my-list?per_page=10&page=1', saisie)).json().data.data;
+    const mine = (await saisie.get('reformes/users/get-my-list?per_page=10&page=1')).json().data.data;
     expect(rowOf(mine)?.files).toEqual([{ id: uploaded.id, name_file: 'Étude préalable', chemin }]);
-    const waiting = (await call('GET', 'reformes/users/get-by-role?per_page=10&page=1', saisie)).json().data.data;
+    const waiting = (await saisie.get('reformes/users/get-by-role?per_page=10&page=1')).json().data.data;
     expect(rowOf(waiting)?.files).toEqual([{ id: uploaded.id, name_file: 'Étude préalable', chemin }]);
 
     // The chemin is the download route itself.
-    const read = await t.app.inject({ method: 'GET', url: chemin, headers: saisie });
+    const read = await t.app.inject({ method: 'GET', url: chemin, headers: saisie.headers });
     expect(read.statusCode).toBe(200);
     expect(read.headers['content-type']).toBe('application/pdf');
     expect(read.rawPayload).toEqual(PDF);
@@ -275,7 +273,7 @@ describe('reform attachments', () => {
 
   it('sends a download as an attachment, typed application/pdf, never sniffed nor run as a page', async () => {
     const id = (await upload(saisie, { name_file: 'Téléchargement', file: PDF })).json().data.id;
-    const response = await call('GET', `files/${id}`, saisie);
+    const response = await saisie.get(`files/${id}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toBe(
@@ -299,21 +297,21 @@ describe('reform attachments', () => {
     expect((await upload(saisie, { name_file: 'Déclencheur', file: PDF })).statusCode).toBe(201);
     expect(storedNames()).not.toContain(oldRow.name);
     expect(await t.db.select().from(reformeFiles).where(eq(reformeFiles.id, old))).toEqual([]);
-    expect((await call('GET', `files/${old}`, validation)).statusCode).toBe(404);
-    const claimed = await call('POST', 'reformes', validation, { ...reforme, libref: 'Trop tard', files: [old] });
+    expect((await validation.get(`files/${old}`)).statusCode).toBe(404);
+    const claimed = await validation.post('reformes', { ...reforme, libref: 'Trop tard', files: [old] });
     expect(claimed.statusCode).toBe(422);
     expect(claimed.json().errorsList).toEqual({ files: ['Fichier joint inconnu'] });
-    expect((await call('GET', `files/${recent}`, validation)).statusCode).toBe(200);
+    expect((await validation.get(`files/${recent}`)).statusCode).toBe(200);
   });
 
   it('removes an attachment and its stored file', async () => {
-    const created = (await call('POST', 'reformes', saisie, { ...reforme, libref: 'Pièce retirée' })).json().data;
+    const created = (await saisie.post('reformes', { ...reforme, libref: 'Pièce retirée' })).json().data;
     const id = (await upload(saisie, { name_file: 'À retirer', file: PDF, reforme_id: created.id })).json().data.id;
     const before = storedNames();
-    const response = await call('DELETE', `files/${id}`, saisie);
+    const response = await saisie.delete(`files/${id}`);
     expect(response.json()).toEqual({ message: 'Suppression effectuée avec succès' });
     expect(storedNames()).toHaveLength(before.length - 1);
-    expect((await call('GET', `files/${id}`, saisie)).statusCode).toBe(404);
+    expect((await saisie.get(`files/${id}`)).statusCode).toBe(404);
     const [row] = await t.db.select({ id: reformes.id }).from(reformes).where(eq(reformes.id, created.id));
     expect(row).toEqual({ id: created.id });
   });

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { type Caller, createTestApp, type TestApp } from '../../test/test-app.ts';
 
-type Headers = Record<string, string>;
 interface PagedBody<T = { id: number; libref?: string }> {
   isPaginate: boolean;
   data: { data: T[]; current_page: number; per_page: number; total: number; last_page: number };
@@ -14,17 +13,14 @@ const MATCHING = 250;
 
 describe('no list, search or picker drops rows silently', () => {
   let t: TestApp;
-  let central: Headers;
-  let saisie: Headers;
+  let central: Caller;
+  let saisie: Caller;
   let oldestId: number;
-
-  const call = (method: 'GET' | 'POST', url: string, headers: Headers, payload?: object) =>
-    t.app.inject({ method, url: `/api/v1/${url}`, headers, payload });
 
   beforeAll(async () => {
     t = await createTestApp();
-    central = bearer((await t.login('central@reformes.test')).access_token);
-    saisie = bearer((await t.login('saisie@reformes.test')).access_token);
+    central = await t.as('saisie central');
+    saisie = await t.as('saisie');
     // The oldest reform of all is registered long ago, in saisie's structure, with a label nobody else uses.
     await t.db.execute(sql`
       insert into reformes (libref, typeref, nature_id, objectif_glob, popul_cible, couverture_id, struct_impl,
@@ -52,21 +48,21 @@ describe('no list, search or picker drops rows silently', () => {
   });
 
   it('finds the oldest of more than 1 000 reforms in the follow-up picker by part of its label', async () => {
-    const response = await call('GET', 'reformes/users/get-suivi-result?per_page=20&page=1&search=oasis%20ANCIENNES', saisie);
+    const response = await saisie.get('reformes/users/get-suivi-result?per_page=20&page=1&search=oasis%20ANCIENNES');
     expect(response.statusCode).toBe(200);
     const body = response.json() as PagedBody;
     expect(body.isPaginate).toBe(true);
     expect(body.data.total).toBe(1);
     expect(body.data.data.map((row) => row.id)).toEqual([oldestId]);
 
-    const one = (await call('GET', `reformes/users/get-suivi-result?reforme_id=${oldestId}`, saisie)).json();
+    const one = (await saisie.get(`reformes/users/get-suivi-result?reforme_id=${oldestId}`)).json();
     expect(one.isPaginate).toBe(false);
     expect(one.data).toHaveLength(1);
     expect(one.data[0]).toMatchObject({ id: oldestId, libref: 'Cadastre des oasis anciennes', objectifs: [] });
   });
 
   it('pages the follow-up picker with its true total, each reform nested', async () => {
-    const body = (await call('GET', 'reformes/users/get-suivi-result?per_page=20&page=3&search=palmeraie', central)).json() as PagedBody<{
+    const body = (await central.get('reformes/users/get-suivi-result?per_page=20&page=3&search=palmeraie')).json() as PagedBody<{
       id: number;
       objectifs: Array<{ results: unknown[] }>;
     }>;
@@ -79,7 +75,7 @@ describe('no list, search or picker drops rows silently', () => {
     for (const url of ['reformes-search', 'reformes/-search']) {
       const seen = new Set<number>();
       for (let page = 1; page <= 25; page++) {
-        const body = (await call('POST', `${url}?per_page=10&page=${page}`, central, { search: 'PALMERAIE' })).json() as PagedBody;
+        const body = (await central.post(`${url}?per_page=10&page=${page}`, { search: 'PALMERAIE' })).json() as PagedBody;
         expect(body.isPaginate).toBe(true);
         expect(body.data.total).toBe(MATCHING);
         expect(body.data.last_page).toBe(25);
@@ -88,14 +84,14 @@ describe('no list, search or picker drops rows silently', () => {
       expect(seen.size).toBe(MATCHING);
     }
     // The page may also travel in the body.
-    const inBody = (await call('POST', 'reformes-search', central, { search: 'palmeraie', per_page: 10, page: 25 })).json() as PagedBody;
+    const inBody = (await central.post('reformes-search', { search: 'palmeraie', per_page: 10, page: 25 })).json() as PagedBody;
     expect(inBody.data).toMatchObject({ current_page: 25, total: MATCHING });
     expect(inBody.data.data).toHaveLength(10);
   });
 
   it('keeps the total of a repeated search exact through inserts, edits and deletes', async () => {
     const total = async () =>
-      ((await call('POST', 'reformes-search?per_page=10&page=2', central, { search: 'oliveraie' })).json() as PagedBody).data.total;
+      ((await central.post('reformes-search?per_page=10&page=2', { search: 'oliveraie' })).json() as PagedBody).data.total;
     expect(await total()).toBe(0);
     await t.db.execute(sql`update reformes set libref = 'Réforme de l''oliveraie n° ' || id where libref like 'Réforme de masse n° 30_'`);
     expect(await total()).toBe(10);
@@ -110,7 +106,7 @@ describe('no list, search or picker drops rows silently', () => {
   });
 
   it('answers a search without per_page whole when it fits, and never cut', async () => {
-    const body = (await call('POST', 'reformes-search', central, { search: 'palmeraie' })).json();
+    const body = (await central.post('reformes-search', { search: 'palmeraie' })).json();
     expect(body.isPaginate).toBe(false);
     expect(body.data).toHaveLength(MATCHING);
   });
@@ -118,10 +114,10 @@ describe('no list, search or picker drops rows silently', () => {
   it('turns a whole list of more than 1 000 rows into pages that say their total', async () => {
     const total = (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from reformes`)).rows[0].n;
     expect(total).toBeGreaterThan(1000);
-    const first = (await call('GET', 'reformes', central)).json() as PagedBody;
+    const first = (await central.get('reformes')).json() as PagedBody;
     expect(first.isPaginate).toBe(true);
     expect(first.data).toMatchObject({ total, per_page: 1000, current_page: 1, last_page: 2 });
-    const second = (await call('GET', 'reformes?page=2', central)).json() as PagedBody;
+    const second = (await central.get('reformes?page=2')).json() as PagedBody;
     expect(second.data.data).toHaveLength(total - 1000);
     expect(second.data.data.map((row) => row.id)).toContain(oldestId);
   });
@@ -133,52 +129,52 @@ describe('no list, search or picker drops rows silently', () => {
     const perPage = 7;
     const lastPage = Math.ceil(ordered.length / perPage);
     for (const page of [1, 2, Math.floor(lastPage / 2), Math.floor(lastPage / 2) + 1, lastPage - 1, lastPage, lastPage + 1]) {
-      const body = (await call('GET', `reformes?per_page=${perPage}&page=${page}`, central)).json() as PagedBody;
+      const body = (await central.get(`reformes?per_page=${perPage}&page=${page}`)).json() as PagedBody;
       expect(body.data.total).toBe(ordered.length);
       expect(body.data.data.map((row) => row.id)).toEqual(ordered.slice((page - 1) * perPage, page * perPage));
     }
   });
 
   it('searches the treatment list and my records on the server, with their true totals', async () => {
-    const byRole = (await call('GET', 'reformes/users/get-by-role?per_page=10&page=1&search=palmeraie', saisie)).json() as PagedBody;
+    const byRole = (await saisie.get('reformes/users/get-by-role?per_page=10&page=1&search=palmeraie')).json() as PagedBody;
     expect(byRole.data.total).toBe(MATCHING);
-    const mine = (await call('GET', 'reformes/users/get-my-list?per_page=10&page=2&search=oasis', saisie)).json() as PagedBody;
+    const mine = (await saisie.get('reformes/users/get-my-list?per_page=10&page=2&search=oasis')).json() as PagedBody;
     expect(mine.data).toMatchObject({ total: 1, current_page: 2, data: [] });
-    const mineFirst = (await call('GET', 'reformes/users/get-my-list?per_page=10&page=1&search=oasis', saisie)).json() as PagedBody;
+    const mineFirst = (await saisie.get('reformes/users/get-my-list?per_page=10&page=1&search=oasis')).json() as PagedBody;
     expect(mineFirst.data.data.map((row) => row.id)).toEqual([oldestId]);
   });
 
   it('pages objectives and expected results, filtered by reform, objective or text', async () => {
-    const objectifs = (await call('GET', 'objectifs?per_page=10&page=1&search=palmeraie', central)).json() as PagedBody;
+    const objectifs = (await central.get('objectifs?per_page=10&page=1&search=palmeraie')).json() as PagedBody;
     expect(objectifs.data.total).toBe(MATCHING);
-    const searched = (await call('POST', 'objectifs-search?per_page=10&page=25', central, { search: 'palmeraie' })).json() as PagedBody;
+    const searched = (await central.post('objectifs-search?per_page=10&page=25', { search: 'palmeraie' })).json() as PagedBody;
     expect(searched.data).toMatchObject({ total: MATCHING, current_page: 25 });
     expect(searched.data.data).toHaveLength(10);
-    const resultats = (await call('GET', 'resultats?per_page=10&page=1', central)).json() as PagedBody;
+    const resultats = (await central.get('resultats?per_page=10&page=1')).json() as PagedBody;
     expect(resultats.data.total).toBeGreaterThan(1000);
-    const resultSearch = (await call('POST', 'resultats-search', central, { search: 'palmeraie', per_page: 50 })).json() as PagedBody;
+    const resultSearch = (await central.post('resultats-search', { search: 'palmeraie', per_page: 50 })).json() as PagedBody;
     expect(resultSearch.data).toMatchObject({ total: MATCHING, last_page: 5 });
     const objectifId = (objectifs.data.data[0] as { id: number }).id;
-    const ofObjectif = (await call('GET', `resultats?per_page=10&objectif_id=${objectifId}`, central)).json() as PagedBody;
+    const ofObjectif = (await central.get(`resultats?per_page=10&objectif_id=${objectifId}`)).json() as PagedBody;
     expect(ofObjectif.data.total).toBe(1);
   });
 
   it('pages the searches of reference lists and users with their true totals', async () => {
     await t.db.execute(sql`insert into sectors (libsecteur) select 'Secteur agricole ' || g from generate_series(1, 250) as g`);
-    const sectors = (await call('POST', 'sectors-search?per_page=10&page=25', central, { search: 'agricole' })).json() as PagedBody;
+    const sectors = (await central.post('sectors-search?per_page=10&page=25', { search: 'agricole' })).json() as PagedBody;
     expect(sectors.data).toMatchObject({ total: 250, current_page: 25, last_page: 25 });
     expect(sectors.data.data).toHaveLength(10);
-    const whole = (await call('POST', 'sectors-search', central, { search: 'agricole' })).json();
+    const whole = (await central.post('sectors-search', { search: 'agricole' })).json();
     expect(whole.data).toHaveLength(250);
 
-    const admin = bearer((await t.login('admin@reformes.test')).access_token);
-    const users = (await call('POST', 'users-search?per_page=2&page=1', admin, { search: 'reformes.test' })).json() as PagedBody;
+    const admin = await t.as('admin');
+    const users = (await admin.post('users-search?per_page=2&page=1', { search: 'reformes.test' })).json() as PagedBody;
     expect(users.data).toMatchObject({ total: 5, last_page: 3 });
     expect(users.data.data).toHaveLength(2);
   });
 
   it('refuses a page size beyond the maximum (422), never a 500', async () => {
-    const response = await call('POST', 'reformes-search?per_page=1000', central, { search: 'palmeraie' });
+    const response = await central.post('reformes-search?per_page=1000', { search: 'palmeraie' });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toHaveProperty('message');
   });

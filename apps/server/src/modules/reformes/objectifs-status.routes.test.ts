@@ -2,9 +2,8 @@ import { MESSAGES, objectivePercentage, REFORME_MESSAGES, SUIVI_MESSAGES } from 
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { objectifs, resultats, suiviResults } from '../../db/schema/index.ts';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { type Caller, createTestApp, type TestApp } from '../../test/test-app.ts';
 
-type Headers = Record<string, string>;
 interface Result {
   id: number;
   libresult: string;
@@ -33,27 +32,25 @@ const reforme = {
 
 describe('activating and deactivating objectives and expected results', () => {
   let t: TestApp;
-  let saisie: Headers;
-  let central: Headers;
-  let admin: Headers;
-  let validation: Headers;
-  let publication: Headers;
+  let saisie: Caller;
+  let central: Caller;
+  let admin: Caller;
+  let validation: Caller;
+  let publication: Caller;
   /** saisie's own reform, still waiting for its transmission: saisie may change it. */
   let ownId: number;
   /** saisie central's own reform (it starts at the publication stage), published in the last part. */
   let centralReforme: { id: number; libref: string };
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) =>
-    t.app.inject({ method, url: `/api/v1/${url}`, headers, payload });
   const anonymous = (url: string) => t.app.inject({ method: 'GET', url: `/api/v1/${url}` });
-  const setState = (headers: Headers, resource: 'objectifs' | 'resultats', id: number, state: 0 | 1) =>
-    call('GET', `${resource}/${id}/state/${state}`, headers);
+  const setState = (caller: Caller, resource: 'objectifs' | 'resultats', id: number, state: 0 | 1) =>
+    caller.get(`${resource}/${id}/state/${state}`);
 
-  async function newObjectif(headers: Headers, reformeId: number, libobjectif: string, libresults: string[]) {
-    const objectif = (await call('POST', 'objectifs', headers, { reforme_id: reformeId, libobjectif })).json().data as { id: number };
+  async function newObjectif(caller: Caller, reformeId: number, libobjectif: string, libresults: string[]) {
+    const objectif = (await caller.post('objectifs', { reforme_id: reformeId, libobjectif })).json().data as { id: number };
     const results: number[] = [];
     for (const libresult of libresults) {
-      const created = await call('POST', 'resultats', headers, {
+      const created = await caller.post('resultats', {
         objectif_id: objectif.id,
         libresult,
         indicateur: 'Taux (%)',
@@ -67,24 +64,24 @@ describe('activating and deactivating objectives and expected results', () => {
   }
 
   /** What the follow-up screens receive for one reform. */
-  const suiviOf = async (headers: Headers, reformeId: number) => {
-    const response = await call('GET', `reformes/users/get-suivi-result?reforme_id=${reformeId}`, headers);
+  const suiviOf = async (caller: Caller, reformeId: number) => {
+    const response = await caller.get(`reformes/users/get-suivi-result?reforme_id=${reformeId}`);
     expect(response.statusCode).toBe(200);
     return (response.json().data as Array<{ objectifs: Objectif[] }>)[0].objectifs;
   };
 
   beforeAll(async () => {
     t = await createTestApp();
-    saisie = bearer((await t.login('saisie@reformes.test')).access_token);
-    central = bearer((await t.login('central@reformes.test')).access_token);
-    admin = bearer((await t.login('admin@reformes.test')).access_token);
-    validation = bearer((await t.login('validation@reformes.test')).access_token);
-    publication = bearer((await t.login('publication@reformes.test')).access_token);
-    const created = await call('POST', 'reformes', saisie, reforme);
+    saisie = await t.as('saisie');
+    central = await t.as('saisie central');
+    admin = await t.as('admin');
+    validation = await t.as('validation');
+    publication = await t.as('publication');
+    const created = await saisie.post('reformes', reforme);
     expect(created.statusCode).toBe(201);
     ownId = created.json().data.id;
-    const structures = (await call('GET', 'structures', central)).json().data as Array<{ id: number; sigl: string }>;
-    const centralCreated = await call('POST', 'reformes', central, {
+    const structures = (await central.get('structures')).json().data as Array<{ id: number; sigl: string }>;
+    const centralCreated = await central.post('reformes', {
       ...reforme,
       libref: 'Réforme publiée aux objectifs désactivables',
       structure_id: structures.find((row) => row.sigl === 'ANUM')?.id,
@@ -113,11 +110,11 @@ describe('activating and deactivating objectives and expected results', () => {
       expect(off.statusCode).toBe(200);
       expect(off.json()).toMatchObject({ message: MESSAGES.deactivated, data: { id, is_active: false } });
 
-      const listed = (await call('GET', `objectifs?reforme_id=${ownId}`, saisie)).json().data as Objectif[];
+      const listed = (await saisie.get(`objectifs?reforme_id=${ownId}`)).json().data as Objectif[];
       expect(listed.find((row) => row.id === id)).toMatchObject({ is_active: false });
-      const byReforme = (await call('GET', `objectifs/by-reforme/${ownId}`, saisie)).json().data as Objectif[];
+      const byReforme = (await saisie.get(`objectifs/by-reforme/${ownId}`)).json().data as Objectif[];
       expect(byReforme.find((row) => row.id === id)).toMatchObject({ is_active: false, results: [{ id: results[0] }] });
-      const detail = (await call('GET', `reformes/${ownId}`, saisie)).json().data as { objectifs: Objectif[] };
+      const detail = (await saisie.get(`reformes/${ownId}`)).json().data as { objectifs: Objectif[] };
       expect(detail.objectifs.find((row) => row.id === id)).toMatchObject({ is_active: false, results: [{ is_active: true }] });
 
       const on = await setState(saisie, 'objectifs', id, 1);
@@ -130,7 +127,7 @@ describe('activating and deactivating objectives and expected results', () => {
       const off = await setState(saisie, 'resultats', results[0], 0);
       expect(off.statusCode).toBe(200);
       expect(off.json()).toMatchObject({ message: MESSAGES.deactivated, data: { id: results[0], is_active: false } });
-      expect((await call('GET', `resultats/${results[0]}`, saisie)).json().data).toMatchObject({ is_active: false });
+      expect((await saisie.get(`resultats/${results[0]}`)).json().data).toMatchObject({ is_active: false });
       const on = await setState(saisie, 'resultats', results[0], 1);
       expect(on.statusCode).toBe(200);
       expect(on.json()).toMatchObject({ message: MESSAGES.activated, data: { id: results[0], is_active: true } });
@@ -145,22 +142,22 @@ describe('activating and deactivating objectives and expected results', () => {
         expect((await setState(central, resource, target, 0)).json()).toMatchObject({ data: { is_active: false } });
         expect((await setState(central, resource, target, 1)).json()).toMatchObject({ data: { is_active: true } });
       }
-      expect((await call('DELETE', `objectifs/${id}`, central)).statusCode).toBe(200);
+      expect((await central.delete(`objectifs/${id}`)).statusCode).toBe(200);
     });
 
     it('refuses the state calls to admin, validation and publication (403)', async () => {
       const { id, results } = await newObjectif(saisie, ownId, 'Objectif protégé', ['Résultat protégé']);
-      for (const headers of [admin, validation, publication]) {
+      for (const caller of [admin, validation, publication]) {
         for (const [resource, target] of [
           ['objectifs', id],
           ['resultats', results[0]],
         ] as const) {
-          const response = await setState(headers, resource, target, 0);
+          const response = await setState(caller, resource, target, 0);
           expect(response.statusCode).toBe(403);
           expect(response.json().message).toBe(MESSAGES.forbidden);
         }
       }
-      expect((await call('GET', `objectifs/${id}`, saisie)).json().data).toMatchObject({ is_active: true, results: [{ is_active: true }] });
+      expect((await saisie.get(`objectifs/${id}`)).json().data).toMatchObject({ is_active: true, results: [{ is_active: true }] });
     });
   });
 
@@ -181,7 +178,7 @@ describe('activating and deactivating objectives and expected results', () => {
 
       // The reform picker's pages carry the same nested data.
       const page = (
-        await call('GET', `reformes/users/get-suivi-result?per_page=5&page=1&search=${encodeURIComponent('désactivables')}`, saisie)
+        await saisie.get(`reformes/users/get-suivi-result?per_page=5&page=1&search=${encodeURIComponent('désactivables')}`)
       ).json().data.data as Array<{ id: number; objectifs: Objectif[] }>;
       const picked = page.find((row) => row.id === ownId);
       expect(picked?.objectifs.map((row) => row.id)).not.toContain(hidden.id);
@@ -200,7 +197,7 @@ describe('activating and deactivating objectives and expected results', () => {
     it('refuses a follow-up record on a deactivated result, or on a result of a deactivated objective (409)', async () => {
       const { id, results } = await newObjectif(saisie, ownId, 'Objectif suivi puis arrêté', ['Résultat suivi', 'Autre résultat']);
       const record = (resultId: number, date: string) =>
-        call('POST', 'suivi-results', saisie, { result_id: resultId, taux_realisat: '10', valeur_realise: '1', date });
+        saisie.post('suivi-results', { result_id: resultId, taux_realisat: '10', valeur_realise: '1', date });
       expect((await record(results[0], '2026-02-01')).statusCode).toBe(201);
 
       await setState(saisie, 'resultats', results[0], 0);
@@ -224,8 +221,8 @@ describe('activating and deactivating objectives and expected results', () => {
 
     it('refuses to validate a deactivated result, or a result of a deactivated objective (409)', async () => {
       const { id, results } = await newObjectif(saisie, ownId, 'Objectif à valider plus tard', ['Résultat à valider']);
-      await call('POST', 'suivi-results', saisie, { result_id: results[0], taux_realisat: '100', valeur_realise: '1', date: '2026-04-01' });
-      const validate = () => call('PUT', `resultats/${results[0]}`, publication, { status: 1 });
+      await saisie.post('suivi-results', { result_id: results[0], taux_realisat: '100', valeur_realise: '1', date: '2026-04-01' });
+      const validate = () => publication.put(`resultats/${results[0]}`, { status: 1 });
 
       await setState(saisie, 'resultats', results[0], 0);
       let response = await validate();
@@ -270,9 +267,9 @@ describe('activating and deactivating objectives and expected results', () => {
         { result_id: progress.results[2], taux_realisat: '100', valeur_realise: '1', date: '2026-06-30' },
       ]);
       for (const resultId of [progress.results[0], progress.results[2]]) {
-        expect((await call('PUT', `resultats/${resultId}`, publication, { status: 1 })).statusCode).toBe(200);
+        expect((await publication.put(`resultats/${resultId}`, { status: 1 })).statusCode).toBe(200);
       }
-      expect((await call('GET', `reformes/state/publish/${published.id}`, central)).statusCode).toBe(200);
+      expect((await central.get(`reformes/state/publish/${published.id}`)).statusCode).toBe(200);
     });
 
     it('shows everything while all is active: 2 validated results out of 3', async () => {
@@ -309,7 +306,7 @@ describe('activating and deactivating objectives and expected results', () => {
     });
 
     it('keeps showing both to staff, with their state, so they can be reactivated', async () => {
-      const detail = (await call('GET', `reformes/${published.id}`, central)).json().data as { objectifs: Objectif[] };
+      const detail = (await central.get(`reformes/${published.id}`)).json().data as { objectifs: Objectif[] };
       expect(detail.objectifs.find((row) => row.id === gone.id)).toMatchObject({ is_active: false });
       const results = detail.objectifs.find((row) => row.id === progress.id)?.results ?? [];
       expect(results.map((row) => row.is_active)).toEqual([true, true, false]);

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { type Caller, createTestApp, type TestApp } from '../../test/test-app.ts';
 
-type Headers = Record<string, string>;
 interface Row {
   id: number;
   libref: string;
@@ -37,23 +36,21 @@ const RESULT_MESSAGES = {
 
 describe('objectives and expected results', () => {
   let t: TestApp;
-  let saisie: Headers;
-  let validation: Headers;
-  let publication: Headers;
-  let central: Headers;
+  let saisie: Caller;
+  let validation: Caller;
+  let publication: Caller;
+  let central: Caller;
   let structureId: Record<string, number>;
   let demo: Row[];
   let own: { id: number; libref: string };
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) =>
-    t.app.inject({ method, url: `/api/v1/${url}`, headers, payload });
   const firstDemo = (keep: (row: Row) => boolean) => {
     const row = demo.find(keep);
     if (!row) throw new Error('no such demo reform');
     return row;
   };
   const createObjectif = async (reformeId: number, libobjectif = 'Réduire les délais') =>
-    (await call('POST', 'objectifs', saisie, { reforme_id: reformeId, libobjectif })).json().data as { id: number };
+    (await saisie.post('objectifs', { reforme_id: reformeId, libobjectif })).json().data as { id: number };
   const resultPayload = (objectifId: number) => ({
     objectif_id: objectifId,
     libresult: 'Délai moyen réduit',
@@ -64,60 +61,60 @@ describe('objectives and expected results', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    saisie = bearer((await t.login('saisie@reformes.test')).access_token);
-    validation = bearer((await t.login('validation@reformes.test')).access_token);
-    publication = bearer((await t.login('publication@reformes.test')).access_token);
-    central = bearer((await t.login('central@reformes.test')).access_token);
-    const structureRows = (await call('GET', 'structures', central)).json().data as Array<{ id: number; sigl: string }>;
+    saisie = await t.as('saisie');
+    validation = await t.as('validation');
+    publication = await t.as('publication');
+    central = await t.as('saisie central');
+    const structureRows = (await central.get('structures')).json().data as Array<{ id: number; sigl: string }>;
     structureId = Object.fromEntries(structureRows.map((row) => [row.sigl, row.id]));
-    demo = (await call('GET', 'reformes', central)).json().data;
-    own = (await call('POST', 'reformes', saisie, reforme)).json().data;
+    demo = (await central.get('reformes')).json().data;
+    own = (await saisie.post('reformes', reforme)).json().data;
   });
   afterAll(() => t.close());
 
   describe('objectives', () => {
     it('creates, shows, updates and deletes an objective', async () => {
-      const created = await call('POST', 'objectifs', saisie, { reforme_id: own.id, libobjectif: 'Réduire les délais' });
+      const created = await saisie.post('objectifs', { reforme_id: own.id, libobjectif: 'Réduire les délais' });
       expect(created.statusCode).toBe(201);
       expect(created.json()).toMatchObject({
         message: 'Objectif enregistré avec succès',
         data: { libobjectif: 'Réduire les délais', reforme_id: own.id, reforme: { id: own.id, libref: own.libref }, results: [] },
       });
       const id = created.json().data.id;
-      expect((await call('GET', `objectifs/${id}`, validation)).json()).toMatchObject({
+      expect((await validation.get(`objectifs/${id}`)).json()).toMatchObject({
         message: 'Élément récupéré avec succès',
         data: { id },
       });
 
-      const updated = await call('PUT', `objectifs/${id}`, saisie, { reforme_id: own.id, libobjectif: 'Réduire fortement les délais' });
+      const updated = await saisie.put(`objectifs/${id}`, { reforme_id: own.id, libobjectif: 'Réduire fortement les délais' });
       expect(updated.json()).toMatchObject({
         message: 'Modification effectuée avec succès',
         data: { libobjectif: 'Réduire fortement les délais' },
       });
 
-      const deleted = await call('DELETE', `objectifs/${id}`, saisie);
+      const deleted = await saisie.delete(`objectifs/${id}`);
       expect(deleted.json()).toEqual({ message: 'Suppression effectuée avec succès' });
-      expect((await call('GET', `objectifs/${id}`, saisie)).statusCode).toBe(404);
+      expect((await saisie.get(`objectifs/${id}`)).statusCode).toBe(404);
     });
 
     it('refuses an objective without label (422 "Le Libellé de l\'objectif est requis") or reform', async () => {
-      const response = await call('POST', 'objectifs', saisie, { reforme_id: own.id, libobjectif: '  ' });
+      const response = await saisie.post('objectifs', { reforme_id: own.id, libobjectif: '  ' });
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({
         message: 'Les données envoyées sont invalides.',
         errorsList: { libobjectif: ["Le Libellé de l'objectif est requis"] },
       });
-      const missing = await call('POST', 'objectifs', saisie, { reforme_id: own.id });
+      const missing = await saisie.post('objectifs', { reforme_id: own.id });
       expect(missing.json().errorsList).toEqual({ libobjectif: ["Le Libellé de l'objectif est requis"] });
-      const noReforme = await call('POST', 'objectifs', saisie, { libobjectif: 'Orphelin' });
+      const noReforme = await saisie.post('objectifs', { libobjectif: 'Orphelin' });
       expect(noReforme.statusCode).toBe(422);
       expect(noReforme.json().errorsList).toEqual({ reforme_id: ['La réforme est requise'] });
-      expect((await call('POST', 'objectifs', saisie, { reforme_id: 999999, libobjectif: 'Inconnue' })).statusCode).toBe(404);
+      expect((await saisie.post('objectifs', { reforme_id: 999999, libobjectif: 'Inconnue' })).statusCode).toBe(404);
     });
 
     it("lists a reform's objectives with their results (by-reforme)", async () => {
       const target = firstDemo((row) => row.structure_id === structureId.MS && row.libref.includes('Réorganisation'));
-      const response = await call('GET', `objectifs/by-reforme/${target.id}`, saisie);
+      const response = await saisie.get(`objectifs/by-reforme/${target.id}`);
       expect(response.statusCode).toBe(200);
       const rows = response.json().data as Array<{ id: number; reforme_id: number; libobjectif: string; results: Resultat[] }>;
       expect(rows.length).toBeGreaterThan(0);
@@ -127,9 +124,9 @@ describe('objectives and expected results', () => {
     });
 
     it('lists and searches objectives within the caller scope', async () => {
-      const paged = (await call('GET', 'objectifs?per_page=5&page=1', saisie)).json();
+      const paged = (await saisie.get('objectifs?per_page=5&page=1')).json();
       expect(paged).toMatchObject({ isPaginate: true, data: { current_page: 1, per_page: 5 } });
-      const all = (await call('GET', 'objectifs', saisie)).json().data as Array<{
+      const all = (await saisie.get('objectifs')).json().data as Array<{
         id: number;
         libobjectif: string;
         reforme: { id: number };
@@ -137,10 +134,10 @@ describe('objectives and expected results', () => {
       expect(paged.data.total).toBe(all.length);
       const msIds = new Set([...demo.filter((row) => row.structure_id === structureId.MS).map((row) => row.id), own.id]);
       expect(all.every((row) => msIds.has(row.reforme.id))).toBe(true);
-      const everyone = (await call('GET', 'objectifs', central)).json().data;
+      const everyone = (await central.get('objectifs')).json().data;
       expect(everyone.length).toBeGreaterThan(all.length);
 
-      const found = (await call('POST', 'objectifs-search', saisie, { search: 'OBJECTIF 2 DE LA REFORME' })).json().data as Array<{
+      const found = (await saisie.post('objectifs-search', { search: 'OBJECTIF 2 DE LA REFORME' })).json().data as Array<{
         id: number;
       }>;
       const expected = all.filter((row) => row.libobjectif.startsWith('Objectif 2 de la réforme'));
@@ -150,28 +147,28 @@ describe('objectives and expected results', () => {
 
     it("answers 404 for the objectives of another structure's reform", async () => {
       const foreign = firstDemo((row) => row.structure_id === structureId.DGB && !row.isPublished);
-      expect((await call('GET', `objectifs/by-reforme/${foreign.id}`, saisie)).statusCode).toBe(404);
-      expect((await call('POST', 'objectifs', saisie, { reforme_id: foreign.id, libobjectif: 'Intrusion' })).statusCode).toBe(404);
-      const [objectif] = (await call('GET', `objectifs/by-reforme/${foreign.id}`, central)).json().data as Array<{ id: number }>;
+      expect((await saisie.get(`objectifs/by-reforme/${foreign.id}`)).statusCode).toBe(404);
+      expect((await saisie.post('objectifs', { reforme_id: foreign.id, libobjectif: 'Intrusion' })).statusCode).toBe(404);
+      const [objectif] = (await central.get(`objectifs/by-reforme/${foreign.id}`)).json().data as Array<{ id: number }>;
       for (const [method, payload] of [['GET'], ['PUT', { reforme_id: foreign.id, libobjectif: 'Intrusion' }], ['DELETE']] as const) {
-        const response = await call(method, `objectifs/${objectif.id}`, saisie, payload);
+        const response = await saisie.send(method, `objectifs/${objectif.id}`, payload);
         expect(response.statusCode).toBe(404);
         expect(response.json()).toEqual({ message: "L'élément demandé est introuvable." });
       }
       // Nor can an own objective be moved to a reform out of scope.
       const mine = await createObjectif(own.id);
-      expect((await call('PUT', `objectifs/${mine.id}`, saisie, { reforme_id: foreign.id, libobjectif: 'Déplacé' })).statusCode).toBe(404);
+      expect((await saisie.put(`objectifs/${mine.id}`, { reforme_id: foreign.id, libobjectif: 'Déplacé' })).statusCode).toBe(404);
     });
 
     it('keeps the objectives of a published reform read-only for saisie (409)', async () => {
       const published = firstDemo((row) => row.structure_id === structureId.MS && row.isPublished);
-      const response = await call('POST', 'objectifs', saisie, { reforme_id: published.id, libobjectif: 'Trop tard' });
+      const response = await saisie.post('objectifs', { reforme_id: published.id, libobjectif: 'Trop tard' });
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({ message: 'Une réforme publiée ne peut plus être modifiée.' });
     });
 
     it('lets validation read objectives but not write them (403)', async () => {
-      const response = await call('POST', 'objectifs', validation, { reforme_id: own.id, libobjectif: 'Par la validation' });
+      const response = await validation.post('objectifs', { reforme_id: own.id, libobjectif: 'Par la validation' });
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ message: "Vous n'avez pas les droits nécessaires pour effectuer cette action." });
     });
@@ -181,7 +178,7 @@ describe('objectives and expected results', () => {
     it('creates, shows, updates and deletes a result, accepting objective_id for the objective', async () => {
       const objectif = await createObjectif(own.id);
       const { objectif_id, ...rest } = resultPayload(objectif.id);
-      const created = await call('POST', 'resultats', saisie, { ...rest, objective_id: objectif_id, valeur_cible: '1 500,5' });
+      const created = await saisie.post('resultats', { ...rest, objective_id: objectif_id, valeur_cible: '1 500,5' });
       expect(created.statusCode).toBe(201);
       expect(created.json()).toMatchObject({
         message: 'Résultat attendu enregistré avec succès',
@@ -190,38 +187,38 @@ describe('objectives and expected results', () => {
       const id = created.json().data.id;
       expect(Number(created.json().data.valeur_cible)).toBe(1500.5);
       expect(Number(created.json().data.valeurref)).toBe(45);
-      expect((await call('GET', `resultats/${id}`, validation)).json().data).toMatchObject({ id, status: 0 });
-      expect((await call('GET', `objectifs/${objectif.id}`, saisie)).json().data.results.map((row: Resultat) => row.id)).toEqual([id]);
+      expect((await validation.get(`resultats/${id}`)).json().data).toMatchObject({ id, status: 0 });
+      expect((await saisie.get(`objectifs/${objectif.id}`)).json().data.results.map((row: Resultat) => row.id)).toEqual([id]);
 
-      const updated = await call('PUT', `resultats/${id}`, saisie, { ...resultPayload(objectif.id), indicateur: 'Délai médian (jours)' });
+      const updated = await saisie.put(`resultats/${id}`, { ...resultPayload(objectif.id), indicateur: 'Délai médian (jours)' });
       expect(updated.statusCode).toBe(200);
       expect(updated.json()).toMatchObject({
         message: 'Modification effectuée avec succès',
         data: { indicateur: 'Délai médian (jours)', status: 0 },
       });
 
-      expect((await call('DELETE', `resultats/${id}`, saisie)).json()).toEqual({ message: 'Suppression effectuée avec succès' });
-      expect((await call('GET', `resultats/${id}`, saisie)).statusCode).toBe(404);
+      expect((await saisie.delete(`resultats/${id}`)).json()).toEqual({ message: 'Suppression effectuée avec succès' });
+      expect((await saisie.get(`resultats/${id}`)).statusCode).toBe(404);
     });
 
     it.each(Object.entries(RESULT_MESSAGES))('refuses a result without %s (422) with its French message', async (field, message) => {
       const objectif = await createObjectif(own.id);
       const payload: Record<string, unknown> = resultPayload(objectif.id);
       delete payload[field];
-      const response = await call('POST', 'resultats', saisie, payload);
+      const response = await saisie.post('resultats', payload);
       expect(response.statusCode).toBe(422);
       expect(response.json().message).toBe('Les données envoyées sont invalides.');
       expect(response.json().errorsList).toEqual({ [field]: [message] });
-      const blank = await call('POST', 'resultats', saisie, { ...resultPayload(objectif.id), [field]: '' });
+      const blank = await saisie.post('resultats', { ...resultPayload(objectif.id), [field]: '' });
       expect(blank.statusCode).toBe(422);
       expect(blank.json().errorsList).toEqual({ [field]: [message] });
-      expect((await call('GET', `objectifs/${objectif.id}`, saisie)).json().data.results).toEqual([]);
+      expect((await saisie.get(`objectifs/${objectif.id}`)).json().data.results).toEqual([]);
     });
 
     it('refuses an invalid update with the same messages (422)', async () => {
       const objectif = await createObjectif(own.id);
-      const id = (await call('POST', 'resultats', saisie, resultPayload(objectif.id))).json().data.id;
-      const response = await call('PUT', `resultats/${id}`, saisie, { ...resultPayload(objectif.id), libresult: '', valeurref: null });
+      const id = (await saisie.post('resultats', resultPayload(objectif.id))).json().data.id;
+      const response = await saisie.put(`resultats/${id}`, { ...resultPayload(objectif.id), libresult: '', valeurref: null });
       expect(response.statusCode).toBe(422);
       expect(response.json().errorsList).toEqual({
         libresult: ['Le Libellé du résultat est requis'],
@@ -231,20 +228,20 @@ describe('objectives and expected results', () => {
 
     it("answers 404 for the results of another structure's reform", async () => {
       const foreign = firstDemo((row) => row.structure_id === structureId.MEN && !row.isPublished);
-      const [objectif] = (await call('GET', `objectifs/by-reforme/${foreign.id}`, central)).json().data as Array<{
+      const [objectif] = (await central.get(`objectifs/by-reforme/${foreign.id}`)).json().data as Array<{
         id: number;
         results: Resultat[];
       }>;
       const resultId = objectif.results[0].id;
-      expect((await call('POST', 'resultats', saisie, resultPayload(objectif.id))).statusCode).toBe(404);
+      expect((await saisie.post('resultats', resultPayload(objectif.id))).statusCode).toBe(404);
       for (const [method, payload] of [['GET'], ['PUT', resultPayload(objectif.id)], ['DELETE']] as const) {
-        const response = await call(method, `resultats/${resultId}`, saisie, payload);
+        const response = await saisie.send(method, `resultats/${resultId}`, payload);
         expect(response.statusCode).toBe(404);
         expect(response.json()).toEqual({ message: "L'élément demandé est introuvable." });
       }
-      const listed = (await call('GET', 'resultats', saisie)).json().data as Array<{ id: number }>;
+      const listed = (await saisie.get('resultats')).json().data as Array<{ id: number }>;
       expect(listed.some((row) => row.id === resultId)).toBe(false);
-      expect((await call('GET', `resultats/${resultId}`, publication)).statusCode).toBe(200);
+      expect((await publication.get(`resultats/${resultId}`)).statusCode).toBe(200);
     });
   });
 
@@ -256,7 +253,7 @@ describe('objectives and expected results', () => {
       const ms = demo.filter((row) => row.structure_id === structureId.MS && !row.isPublished);
       const results: Resultat[] = [];
       for (const row of ms) {
-        for (const objectif of (await call('GET', `objectifs/by-reforme/${row.id}`, saisie)).json().data as Array<{
+        for (const objectif of (await saisie.get(`objectifs/by-reforme/${row.id}`)).json().data as Array<{
           results: Resultat[];
         }>) {
           results.push(...objectif.results);
@@ -269,45 +266,45 @@ describe('objectives and expected results', () => {
     });
 
     it('is reserved to publication (403 for saisie, validation and saisie central)', async () => {
-      for (const headers of [saisie, validation, central]) {
-        const response = await call('PUT', `resultats/${pendingWithFollowUp.id}`, headers, { status: 1 });
+      for (const caller of [saisie, validation, central]) {
+        const response = await caller.put(`resultats/${pendingWithFollowUp.id}`, { status: 1 });
         expect(response.statusCode).toBe(403);
         expect(response.json()).toEqual({ message: "Vous n'avez pas les droits nécessaires pour effectuer cette action." });
       }
-      expect((await call('GET', `resultats/${pendingWithFollowUp.id}`, saisie)).json().data.status).toBe(0);
+      expect((await saisie.get(`resultats/${pendingWithFollowUp.id}`)).json().data.status).toBe(0);
     });
 
     it('refuses a result without follow-up record (409)', async () => {
-      const response = await call('PUT', `resultats/${withoutFollowUp.id}`, publication, { status: 1 });
+      const response = await publication.put(`resultats/${withoutFollowUp.id}`, { status: 1 });
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({ message: "Un résultat ne peut être validé qu'après au moins une donnée de suivi." });
-      expect((await call('GET', `resultats/${withoutFollowUp.id}`, publication)).json().data.status).toBe(0);
+      expect((await publication.get(`resultats/${withoutFollowUp.id}`)).json().data.status).toBe(0);
     });
 
     it('validates a result that has follow-up records, once only (409 the second time)', async () => {
-      const response = await call('PUT', `resultats/${pendingWithFollowUp.id}`, publication, { status: 1 });
+      const response = await publication.put(`resultats/${pendingWithFollowUp.id}`, { status: 1 });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({
         message: 'Validation de résultat effectuée avec succès',
         data: { id: pendingWithFollowUp.id, status: 1 },
       });
-      const again = await call('PUT', `resultats/${pendingWithFollowUp.id}`, publication, { status: 1 });
+      const again = await publication.put(`resultats/${pendingWithFollowUp.id}`, { status: 1 });
       expect(again.statusCode).toBe(409);
       expect(again.json()).toEqual({ message: 'Ce résultat est déjà validé.' });
     });
 
     it('validates a new result once a follow-up record exists', async () => {
       const objectif = await createObjectif(own.id);
-      const id = (await call('POST', 'resultats', saisie, resultPayload(objectif.id))).json().data.id;
-      expect((await call('PUT', `resultats/${id}`, publication, { status: 1 })).statusCode).toBe(409);
-      const suivi = await call('POST', 'suivi-results', saisie, {
+      const id = (await saisie.post('resultats', resultPayload(objectif.id))).json().data.id;
+      expect((await publication.put(`resultats/${id}`, { status: 1 })).statusCode).toBe(409);
+      const suivi = await saisie.post('suivi-results', {
         result_id: id,
         taux_realisat: 30,
         valeur_realise: 35,
         date: '2026-06-30',
       });
       expect(suivi.statusCode).toBe(201);
-      const response = await call('PUT', `resultats/${id}`, publication, { status: '1' });
+      const response = await publication.put(`resultats/${id}`, { status: '1' });
       expect(response.json()).toMatchObject({
         message: 'Validation de résultat effectuée avec succès',
         data: { status: 1, suivi_results: [{ date: '2026-06-30' }] },
@@ -315,13 +312,13 @@ describe('objectives and expected results', () => {
     });
 
     it('accepts only status 1 (422)', async () => {
-      const response = await call('PUT', `resultats/${withoutFollowUp.id}`, publication, { status: 0 });
+      const response = await publication.put(`resultats/${withoutFollowUp.id}`, { status: 0 });
       expect(response.statusCode).toBe(422);
       expect(response.json().errorsList).toEqual({ status: ['Seule la validation (status 1) est possible'] });
     });
 
     it('answers 404 for an unknown result', async () => {
-      expect((await call('PUT', 'resultats/999999', publication, { status: 1 })).statusCode).toBe(404);
+      expect((await publication.put('resultats/999999', { status: 1 })).statusCode).toBe(404);
     });
   });
 });

@@ -1,11 +1,12 @@
-import { type ObjectifInput, REFORME_MESSAGES } from '@reformes/domain';
-import { and, count, desc, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
+import { type ObjectifInput, RESULT_VALIDATION_MESSAGES, resultValidationOf } from '@reformes/domain';
+import { and, count, desc, eq, getTableColumns, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { objectifs, reformes, resultats, suiviResults } from '../../db/schema/index.ts';
+import { objectifs, reformes, resultats } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/guard.ts';
 import { listOrPage, type PageQuery, sliced } from '../../http/pagination.ts';
 import { matchesSearch } from '../../http/search.ts';
+import { objectifTreesOf, resultTreesOf } from './objectif-trees.ts';
 import { findChangeableReforme, findReformeInScope, reformeScope } from './reforme-scope.ts';
 
 interface ResultatValues {
@@ -31,28 +32,10 @@ export function createObjectifsService(db: Db) {
     return sliced(query, limit, offset);
   }
 
-  async function resultsOf(objectifIds: number[]) {
-    if (objectifIds.length === 0) return [];
-    const rows = await db.select().from(resultats).where(inArray(resultats.objectif_id, objectifIds)).orderBy(resultats.id);
-    const suivis = rows.length
-      ? await db
-          .select()
-          .from(suiviResults)
-          .where(
-            inArray(
-              suiviResults.result_id,
-              rows.map((row) => row.id),
-            ),
-          )
-          .orderBy(suiviResults.date, suiviResults.id)
-      : [];
-    return rows.map((row) => ({ ...row, suivi_results: suivis.filter((suivi) => suivi.result_id === row.id) }));
-  }
-
   async function objectifView(auth: AuthContext, id: number) {
     const [row] = await objectifRows(auth, eq(objectifs.id, id), 1);
     if (!row) throw notFound();
-    return { ...row, results: await resultsOf([id]) };
+    return { ...row, results: await resultTreesOf(db, [id]) };
   }
 
   /** The objective's reform, if in scope, and whether it may change. */
@@ -66,7 +49,7 @@ export function createObjectifsService(db: Db) {
     const [row] = await db.select().from(resultats).where(eq(resultats.id, id));
     if (!row) throw notFound();
     await reformeOfObjectif(auth, row.objectif_id, false);
-    const [withSuivi] = await resultsOf([row.objectif_id]).then((all) => all.filter((result) => result.id === id));
+    const [withSuivi] = await resultTreesOf(db, [row.objectif_id]).then((all) => all.filter((result) => result.id === id));
     return withSuivi;
   }
 
@@ -93,11 +76,15 @@ export function createObjectifsService(db: Db) {
       );
     },
 
+    /** A reform's objectives, oldest first, each with its reform, its results and their follow-up records. */
     async byReforme(auth: AuthContext, reformeId: number) {
-      await findReformeInScope(db, auth, reformeId);
-      const rows = await objectifRows(auth, eq(objectifs.reforme_id, reformeId));
-      const results = await resultsOf(rows.map((row) => row.id));
-      return rows.reverse().map((row) => ({ ...row, results: results.filter((result) => result.objectif_id === row.id) }));
+      const reforme = await findReformeInScope(db, auth, reformeId);
+      const treeOf = await objectifTreesOf(db, [reformeId]);
+      return treeOf(reformeId).map(({ results, ...objectif }) => ({
+        ...objectif,
+        reforme: { id: reforme.id, libref: reforme.libref },
+        results,
+      }));
     },
 
     objectifView,
@@ -189,15 +176,14 @@ export function createObjectifsService(db: Db) {
     async validateResultat(auth: AuthContext, id: number) {
       const current = await resultatView(auth, id);
       const [objectif] = await db.select({ is_active: objectifs.is_active }).from(objectifs).where(eq(objectifs.id, current.objectif_id));
-      if (!current.is_active || !objectif?.is_active) throw conflict(REFORME_MESSAGES.resultInactive);
-      if (current.status === 1) throw conflict(REFORME_MESSAGES.resultAlreadyValidated);
-      if (current.suivi_results.length === 0) throw conflict(REFORME_MESSAGES.resultNeedsFollowUp);
+      const validation = resultValidationOf(current, { is_active: objectif?.is_active === true });
+      if (!validation.ok) throw conflict(validation.message);
       const updated = await db
         .update(resultats)
         .set({ status: 1, updated_at: new Date() })
         .where(and(eq(resultats.id, id), eq(resultats.status, 0)))
         .returning({ id: resultats.id });
-      if (updated.length === 0) throw conflict(REFORME_MESSAGES.resultAlreadyValidated);
+      if (updated.length === 0) throw conflict(RESULT_VALIDATION_MESSAGES.alreadyValidated);
       return resultatView(auth, id);
     },
 

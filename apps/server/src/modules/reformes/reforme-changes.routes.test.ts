@@ -1,9 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reformes } from '../../db/schema/index.ts';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
-
-type Headers = Record<string, string>;
+import { type Caller, createTestApp, type TestApp } from '../../test/test-app.ts';
 
 const valid = {
   libref: 'Réforme du circuit',
@@ -41,16 +39,13 @@ const CHANGES: Change[] = ['edit', 'delete', 'status'];
 
 describe('who edits, deletes and (de)activates a reform: every role x stage x action over HTTP', () => {
   let t: TestApp;
-  const headers: Record<string, Headers> = {};
-
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, as: Headers, payload?: object) =>
-    t.app.inject({ method, url: `/api/v1/${url}`, headers: as, payload });
+  const callers: Record<string, Caller> = {};
 
   let structureId: number;
 
   /** A reform of saisie's structure (validation's too), put where the case needs it. */
   async function reformeAt(place: Place) {
-    const created = await call('POST', 'reformes', headers.saisie, valid);
+    const created = await callers.saisie.post('reformes', valid);
     expect(created.statusCode).toBe(201);
     const id: number = created.json().data.id;
     structureId = created.json().data.structure_id;
@@ -58,15 +53,15 @@ describe('who edits, deletes and (de)activates a reform: every role x stage x ac
     return id;
   }
 
-  const send = (change: Change, id: number, as: Headers) => {
+  const send = (change: Change, id: number, as: Caller) => {
     switch (change) {
       case 'edit':
         // Saisie central names the structure in charge (spec §5); the others' is their own.
-        return call('PUT', `reformes/${id}`, as, { ...valid, libref: 'Modifiée', structure_id: structureId });
+        return as.put(`reformes/${id}`, { ...valid, libref: 'Modifiée', structure_id: structureId });
       case 'delete':
-        return call('DELETE', `reformes/${id}`, as);
+        return as.delete(`reformes/${id}`);
       case 'status':
-        return call('GET', `reformes/${id}/state/0`, as);
+        return as.get(`reformes/${id}/state/0`);
     }
   };
 
@@ -79,7 +74,7 @@ describe('who edits, deletes and (de)activates a reform: every role x stage x ac
       validation: 'validation@reformes.test',
       publication: 'publication@reformes.test',
     })) {
-      headers[name] = bearer((await t.login(email)).access_token);
+      callers[name] = await t.as(email);
     }
   });
   afterAll(() => t.close());
@@ -90,7 +85,7 @@ describe('who edits, deletes and (de)activates a reform: every role x stage x ac
         for (const [i, change] of CHANGES.entries()) {
           const id = await reformeAt(place);
           const before = (await t.db.select().from(reformes).where(eq(reformes.id, id)))[0];
-          const response = await send(change, id, headers[role]);
+          const response = await send(change, id, callers[role]);
           expect({ change, status: response.statusCode }).toEqual({ change, status: codes[i] });
           const after = (await t.db.select().from(reformes).where(eq(reformes.id, id)))[0];
           if (codes[i] === 200) {

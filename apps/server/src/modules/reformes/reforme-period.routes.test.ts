@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { type Caller, createTestApp, type TestApp } from '../../test/test-app.ts';
 
 const valid = {
   libref: 'Réforme sans période',
@@ -15,14 +15,11 @@ const valid = {
 
 describe('the period of execution of a reform (spec §5 periodexe)', () => {
   let t: TestApp;
-  let saisie: Record<string, string>;
-
-  const call = (method: 'POST' | 'PUT', url: string, payload: object) =>
-    t.app.inject({ method, url: `/api/v1/${url}`, headers: saisie, payload });
+  let saisie: Caller;
 
   beforeAll(async () => {
     t = await createTestApp();
-    saisie = bearer((await t.login('saisie@reformes.test')).access_token);
+    saisie = await t.as('saisie');
   });
   afterAll(() => t.close());
 
@@ -32,13 +29,13 @@ describe('the period of execution of a reform (spec §5 periodexe)', () => {
   ])('refuses a reform without %s (422) with "La période d\'execution est requise" under periodexe', async (field, message) => {
     const missing: Record<string, unknown> = { ...valid };
     delete missing[field];
-    const response = await call('POST', 'reformes', missing);
+    const response = await saisie.post('reformes', missing);
     expect(response.statusCode).toBe(422);
     expect(response.json().errorsList).toEqual({ [field]: [message], periodexe: ["La période d'execution est requise"] });
   });
 
   it('says so even when other fields are wrong too', async () => {
-    const response = await call('POST', 'reformes', { libref: 'Presque vide', date_debut: '', date_fin: '' });
+    const response = await saisie.post('reformes', { libref: 'Presque vide', date_debut: '', date_fin: '' });
     expect(response.statusCode).toBe(422);
     expect(response.json().errorsList).toMatchObject({
       date_debut: ['La date de début est requise'],
@@ -48,10 +45,10 @@ describe('the period of execution of a reform (spec §5 periodexe)', () => {
   });
 
   it('builds the period from the dates, whatever periodexe the form sends', async () => {
-    const created = await call('POST', 'reformes', { ...valid, periodexe: 'autre chose' });
+    const created = await saisie.post('reformes', { ...valid, periodexe: 'autre chose' });
     expect(created.statusCode).toBe(201);
     expect(created.json().data.periodexe).toBe('Du 01/03/2026 au 30/09/2026');
-    const updated = await call('PUT', `reformes/${created.json().data.id}`, { ...valid, date_fin: '' });
+    const updated = await saisie.put(`reformes/${created.json().data.id}`, { ...valid, date_fin: '' });
     expect(updated.statusCode).toBe(422);
     expect(updated.json().errorsList.periodexe).toEqual(["La période d'execution est requise"]);
   });

@@ -1,4 +1,12 @@
-import { creationStageOf, periodText, REFORME_MESSAGES, type Reforme, type ReformeFilters, treatmentStageOf } from '@reformes/domain';
+import {
+  choosesStructure,
+  creationStageOf,
+  periodText,
+  REFORME_MESSAGES,
+  type Reforme,
+  type ReformeFilters,
+  treatmentStageOf,
+} from '@reformes/domain';
 import { and, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { affectations, covers, natures, reformeFiles, reformes, structures, users } from '../../db/schema/index.ts';
@@ -7,9 +15,9 @@ import type { AuthContext } from '../../http/guard.ts';
 import type { PageQuery } from '../../http/pagination.ts';
 import type { FileStore } from '../../storage/file-store.ts';
 import { withChemin } from './file-chemin.ts';
+import { objectifTreesOf } from './objectif-trees.ts';
 import { filterConditions, type ReformeConditions, reformeIdPage, reformeSearch, scopeCondition, withRows } from './reforme-pages.ts';
 import { findChangeableReforme, findReformeInScope } from './reforme-scope.ts';
-import { objectifTreesOf } from './suivi.service.ts';
 
 export const REFORME_FILES_FOLDER = 'reformes';
 
@@ -143,7 +151,7 @@ export function createReformesService({ db, files }: { db: Db; files: FileStore 
     detail,
 
     async create(auth: AuthContext, input: Reforme) {
-      const structureId = auth.role === 'saisie central' && input.structure_id ? input.structure_id : auth.structureId;
+      const structureId = choosesStructure(auth.role) && input.structure_id ? input.structure_id : auth.structureId;
       const stage = creationStageOf(auth.role);
       const id = await db.transaction(async (tx) => {
         const [created] = await tx
@@ -164,7 +172,7 @@ export function createReformesService({ db, files }: { db: Db; files: FileStore 
           .update(reformes)
           .set({
             ...valuesOf(input),
-            ...(auth.role === 'saisie central' && input.structure_id ? { structure_id: input.structure_id } : {}),
+            ...(choosesStructure(auth.role) && input.structure_id ? { structure_id: input.structure_id } : {}),
             updated_at: new Date(),
           })
           .where(eq(reformes.id, id));

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { type Caller, createTestApp, type TestApp } from '../../test/test-app.ts';
 
-type Headers = Record<string, string>;
 interface Suivi {
   id: number;
   result_id: number;
@@ -56,26 +55,25 @@ const reforme = {
 
 describe('follow-up records (suivi-results)', () => {
   let t: TestApp;
-  let saisie: Headers;
-  let validation: Headers;
-  let publication: Headers;
-  let central: Headers;
+  let saisie: Caller;
+  let validation: Caller;
+  let publication: Caller;
+  let central: Caller;
   let structureId: Record<string, number>;
   let allReformes: ReformeRow[];
   let ownReformeId: number;
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) =>
-    t.app.inject({ method, url: `/api/v1/${url}`, headers, payload });
-  const record = (headers: Headers, payload: object) => call('POST', 'suivi-results', headers, payload);
-  const recordsOf = async (resultId: number, headers: Headers = saisie) =>
-    (await call('GET', `suivi-results?result_id=${resultId}`, headers)).json().data as Suivi[];
-  const nested = async (headers: Headers, query = '') =>
-    (await call('GET', `reformes/users/get-suivi-result${query}`, headers)).json().data as NestedReforme[];
+  const record = (caller: Caller, payload: object) => caller.post('suivi-results', payload);
+  const recordsOf = async (resultId: number, caller: Caller = saisie) =>
+    (await caller.get(`suivi-results?result_id=${resultId}`)).json().data as Suivi[];
+  const nested = async (caller: Caller, query = '') =>
+    (await caller.get(`reformes/users/get-suivi-result${query}`)).json().data as NestedReforme[];
   /** A fresh expected result on saisie's own reform, with no follow-up record yet. */
   async function newResult(libresult = 'Délai moyen de traitement') {
-    const objectif = (await call('POST', 'objectifs', saisie, { reforme_id: ownReformeId, libobjectif: `Objectif — ${libresult}` })).json()
-      .data as { id: number };
-    const result = await call('POST', 'resultats', saisie, {
+    const objectif = (await saisie.post('objectifs', { reforme_id: ownReformeId, libobjectif: `Objectif — ${libresult}` })).json().data as {
+      id: number;
+    };
+    const result = await saisie.post('resultats', {
       objectif_id: objectif.id,
       libresult,
       indicateur: 'Délai (jours)',
@@ -98,14 +96,14 @@ describe('follow-up records (suivi-results)', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    saisie = bearer((await t.login('saisie@reformes.test')).access_token);
-    validation = bearer((await t.login('validation@reformes.test')).access_token);
-    publication = bearer((await t.login('publication@reformes.test')).access_token);
-    central = bearer((await t.login('central@reformes.test')).access_token);
-    const structureRows = (await call('GET', 'structures', central)).json().data as Array<{ id: number; sigl: string }>;
+    saisie = await t.as('saisie');
+    validation = await t.as('validation');
+    publication = await t.as('publication');
+    central = await t.as('saisie central');
+    const structureRows = (await central.get('structures')).json().data as Array<{ id: number; sigl: string }>;
     structureId = Object.fromEntries(structureRows.map((row) => [row.sigl, row.id]));
-    allReformes = (await call('GET', 'reformes', central)).json().data;
-    const created = await call('POST', 'reformes', saisie, reforme);
+    allReformes = (await central.get('reformes')).json().data;
+    const created = await saisie.post('reformes', reforme);
     expect(created.statusCode).toBe(201);
     ownReformeId = created.json().data.id;
   });
@@ -204,8 +202,8 @@ describe('follow-up records (suivi-results)', () => {
     });
 
     it('is refused to roles that only read follow-up data (publication, saisie central: 403)', async () => {
-      for (const headers of [publication, central]) {
-        const response = await record(headers, { result_id: resultId, taux_realisat: 50, valeur_realise: 80, date: '2026-12-31' });
+      for (const caller of [publication, central]) {
+        const response = await record(caller, { result_id: resultId, taux_realisat: 50, valeur_realise: 80, date: '2026-12-31' });
         expect(response.statusCode).toBe(403);
         expect(response.json()).toEqual({ message: MESSAGES.forbidden });
       }
@@ -226,7 +224,7 @@ describe('follow-up records (suivi-results)', () => {
       const resultId = await newResult('Nombre de dossiers traités');
       await record(saisie, { result_id: resultId, taux_realisat: 10, valeur_realise: 100, date: '2026-02-01' });
       await record(saisie, { result_id: resultId, taux_realisat: 20, valeur_realise: 200, date: '2026-05-01' });
-      const response = await call('GET', `suivi-results?result_id=${resultId}`, validation);
+      const response = await validation.get(`suivi-results?result_id=${resultId}`);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ isPaginate: false });
       const rows = response.json().data as Suivi[];
@@ -238,20 +236,20 @@ describe('follow-up records (suivi-results)', () => {
 
     it('answers 404 for a result of another structure and 422 without result_id', async () => {
       const foreign = await resultOfStructure('MEN');
-      const outOfScope = await call('GET', `suivi-results?result_id=${foreign.id}`, saisie);
+      const outOfScope = await saisie.get(`suivi-results?result_id=${foreign.id}`);
       expect(outOfScope.statusCode).toBe(404);
       expect(outOfScope.json()).toEqual({ message: MESSAGES.notFound });
-      expect((await call('GET', `suivi-results?result_id=${foreign.id}`, publication)).statusCode).toBe(200);
+      expect((await publication.get(`suivi-results?result_id=${foreign.id}`)).statusCode).toBe(200);
       const foreignRecord = foreign.suivi_results[0];
       if (foreignRecord) {
-        const one = await call('GET', `suivi-results/${foreignRecord.id}`, saisie);
+        const one = await saisie.get(`suivi-results/${foreignRecord.id}`);
         expect(one.statusCode).toBe(404);
         expect(one.json()).toEqual({ message: MESSAGES.notFound });
-        expect((await call('GET', `suivi-results/${foreignRecord.id}`, publication)).json()).toMatchObject({
+        expect((await publication.get(`suivi-results/${foreignRecord.id}`)).json()).toMatchObject({
           data: { id: foreignRecord.id },
         });
       }
-      const missing = await call('GET', 'suivi-results', saisie);
+      const missing = await saisie.get('suivi-results');
       expect(missing.statusCode).toBe(422);
       expect(missing.json().message).toBe(MESSAGES.invalid);
     });
@@ -266,8 +264,8 @@ describe('follow-up records (suivi-results)', () => {
     });
 
     it('is refused to saisie, publication and saisie central (403) and keeps the record', async () => {
-      for (const headers of [saisie, publication, central]) {
-        const response = await call('DELETE', `suivi-results/${recordId}`, headers);
+      for (const caller of [saisie, publication, central]) {
+        const response = await caller.delete(`suivi-results/${recordId}`);
         expect(response.statusCode).toBe(403);
         expect(response.json()).toEqual({ message: MESSAGES.forbidden });
       }
@@ -275,11 +273,11 @@ describe('follow-up records (suivi-results)', () => {
     });
 
     it('lets validation of the same structure remove it', async () => {
-      const response = await call('DELETE', `suivi-results/${recordId}`, validation);
+      const response = await validation.delete(`suivi-results/${recordId}`);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ message: MESSAGES.deleted });
       expect(await recordsOf(resultId)).toEqual([]);
-      const again = await call('DELETE', `suivi-results/${recordId}`, validation);
+      const again = await validation.delete(`suivi-results/${recordId}`);
       expect(again.statusCode).toBe(404);
       expect(again.json()).toEqual({ message: MESSAGES.notFound });
     });
@@ -288,7 +286,7 @@ describe('follow-up records (suivi-results)', () => {
       const foreign = await resultOfStructure('DGB');
       const foreignRecord = foreign.suivi_results[0] ?? (await resultOfStructure('MEN')).suivi_results[0];
       expect(foreignRecord).toBeDefined();
-      const response = await call('DELETE', `suivi-results/${foreignRecord.id}`, validation);
+      const response = await validation.delete(`suivi-results/${foreignRecord.id}`);
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: MESSAGES.notFound });
     });
@@ -296,7 +294,7 @@ describe('follow-up records (suivi-results)', () => {
 
   describe('nested follow-up data (GET reformes/users/get-suivi-result)', () => {
     it('lists the reforms in scope with their objectives, results and records nested', async () => {
-      const response = await call('GET', 'reformes/users/get-suivi-result', saisie);
+      const response = await saisie.get('reformes/users/get-suivi-result');
       expect(response.statusCode).toBe(200);
       const rows = response.json().data as NestedReforme[];
       const expected = allReformes.filter((row) => row.structure_id === structureId.MS && row.is_active).map((row) => row.id);
@@ -329,16 +327,16 @@ describe('follow-up records (suivi-results)', () => {
       expect(only[0].objectifs.length).toBeGreaterThan(0);
       const foreign = allReformes.find((row) => row.structure_id === structureId.DGB);
       expect(await nested(saisie, `?reforme_id=${foreign?.id}`)).toEqual([]);
-      expect((await call('GET', 'reformes/users/get-suivi-result?reforme_id=abc', saisie)).statusCode).toBe(422);
+      expect((await saisie.get('reformes/users/get-suivi-result?reforme_id=abc')).statusCode).toBe(422);
     });
 
     it('leaves out a deactivated reform', async () => {
       // Saisie central changes reforms at its own stage, publication (3).
       const target = allReformes.find((row) => row.structure_id === structureId.MS && row.is_active && row.stage === 3);
       if (!target) throw new Error('no active MS reform');
-      expect((await call('GET', `reformes/${target.id}/state/0`, central)).statusCode).toBe(200);
+      expect((await central.get(`reformes/${target.id}/state/0`)).statusCode).toBe(200);
       expect((await nested(saisie)).map((row) => row.id)).not.toContain(target.id);
-      expect((await call('GET', `reformes/${target.id}/state/1`, central)).statusCode).toBe(200);
+      expect((await central.get(`reformes/${target.id}/state/1`)).statusCode).toBe(200);
       expect((await nested(saisie)).map((row) => row.id)).toContain(target.id);
     });
   });
@@ -346,22 +344,22 @@ describe('follow-up records (suivi-results)', () => {
   describe('validating a result end to end (saisie records, publication validates)', () => {
     it('validates only once a record exists, then shows status 1 in the follow-up data', async () => {
       const resultId = await newResult('Guichets ouverts');
-      const early = await call('PUT', `resultats/${resultId}`, publication, { status: 1 });
+      const early = await publication.put(`resultats/${resultId}`, { status: 1 });
       expect(early.statusCode).toBe(409);
       expect(early.json()).toEqual({ message: MESSAGES.needsFollowUp });
 
       expect((await record(saisie, { result_id: resultId, taux_realisat: 60, valeur_realise: 6, date: '2026-06-30' })).statusCode).toBe(
         201,
       );
-      const bySaisie = await call('PUT', `resultats/${resultId}`, saisie, { status: 1 });
+      const bySaisie = await saisie.put(`resultats/${resultId}`, { status: 1 });
       expect(bySaisie.statusCode).toBe(403);
       expect(bySaisie.json()).toEqual({ message: MESSAGES.forbidden });
 
-      const validated = await call('PUT', `resultats/${resultId}`, publication, { status: 1 });
+      const validated = await publication.put(`resultats/${resultId}`, { status: 1 });
       expect(validated.statusCode).toBe(200);
       expect(validated.json()).toMatchObject({ message: MESSAGES.validated, data: { id: resultId, status: 1 } });
 
-      const again = await call('PUT', `resultats/${resultId}`, publication, { status: 1 });
+      const again = await publication.put(`resultats/${resultId}`, { status: 1 });
       expect(again.statusCode).toBe(409);
       expect(again.json()).toEqual({ message: MESSAGES.alreadyValidated });
 

@@ -1,8 +1,14 @@
-import { and, asc, desc, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
+import { isBeforeLastRecord, SUIVI_MESSAGES, type suiviSchema } from '@reformes/domain';
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { objectifs, reformes, resultats, suiviResults } from '../../db/schema/index.ts';
+import { AppError, conflict, notFound } from '../../http/app-error.ts';
+import type { AuthContext } from '../../http/guard.ts';
 import type { PageQuery } from '../../http/pagination.ts';
-import { type ReformeConditions, reformeIdPage, withRows } from './reforme-pages.ts';
+import { objectifTreesOf } from './objectif-trees.ts';
+import { reformeIdPage, reformeSearch, scopeCondition, withRows } from './reforme-pages.ts';
+import { reformeScope } from './reforme-scope.ts';
 
 const suiviReformeColumns = {
   id: reformes.id,
@@ -12,83 +18,107 @@ const suiviReformeColumns = {
   stage: reformes.stage,
 };
 
-/**
- * The objectives of these reforms, each with its expected results and their follow-up records (oldest
- * first), grouped by reform: three queries whatever the number of reforms. With `activeOnly`, deactivated
- * objectives (with all their results) and deactivated results are left out, as everywhere but the
- * management screens: `objectifTreesOf(db, [id], { activeOnly: true })`.
- */
-export async function objectifTreesOf(db: Db, reformeIds: number[], { activeOnly = false }: { activeOnly?: boolean } = {}) {
-  const objectifRows = reformeIds.length
-    ? await db
-        .select()
-        .from(objectifs)
-        .where(and(inArray(objectifs.reforme_id, reformeIds), activeOnly ? eq(objectifs.is_active, true) : undefined))
-        .orderBy(asc(objectifs.id))
-    : [];
-  const resultRows = objectifRows.length
-    ? await db
-        .select()
-        .from(resultats)
-        .where(
-          and(
-            inArray(
-              resultats.objectif_id,
-              objectifRows.map((row) => row.id),
-            ),
-            activeOnly ? eq(resultats.is_active, true) : undefined,
-          ),
-        )
-        .orderBy(asc(resultats.id))
-    : [];
-  const suiviRows = resultRows.length
-    ? await db
-        .select(getTableColumns(suiviResults))
-        .from(suiviResults)
-        .where(
-          inArray(
-            suiviResults.result_id,
-            resultRows.map((row) => row.id),
-          ),
-        )
-        .orderBy(asc(suiviResults.date), asc(suiviResults.id))
-    : [];
-  const trees = objectifRows.map((objectif) => ({
-    ...objectif,
-    results: resultRows
-      .filter((result) => result.objectif_id === objectif.id)
-      .map((result) => ({ ...result, suivi_results: suiviRows.filter((suivi) => suivi.result_id === result.id) })),
-  }));
-  return (reformeId: number) => trees.filter((objectif) => objectif.reforme_id === reformeId);
-}
-
-/** The follow-up screens and the public page show what is active only. */
-async function nest(db: Db, reformeRows: Array<{ id: number } & Record<string, unknown>>) {
-  const treeOf = await objectifTreesOf(
-    db,
-    reformeRows.map((row) => row.id),
-    { activeOnly: true },
-  );
-  return reformeRows.map((reforme) => ({ ...reforme, objectifs: treeOf(reforme.id) }));
-}
-
-/** The reforms matching `where` (one, in practice: by id), with their active objectives, results and follow-up records. */
-export async function nestedSuivi(db: Db, where: SQL | undefined) {
-  const rows = await db.select(suiviReformeColumns).from(reformes).where(where).orderBy(desc(reformes.date_enreg), desc(reformes.id));
-  return nest(db, rows);
-}
-
-/**
- * A page of the follow-up pickers: reforms newest first, with their true total, each nested. The ids
- * come from the list index first, so a deep page costs its 10 or 20 rows, not the rows before them.
- */
-export async function suiviPage(db: Db, conditions: ReformeConditions, query: PageQuery) {
-  return withRows(await reformeIdPage(db, conditions, query), async (ids) => {
-    const rows = await db.select(suiviReformeColumns).from(reformes).where(inArray(reformes.id, ids));
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return nest(
+/** The follow-up screens (spec §7 `suivi-results/`, `get-suivi-result`): reforms with their trees, and the records of a result. */
+export function createSuiviService(db: Db) {
+  /** The follow-up screens show what is active only. */
+  async function nest(reformeRows: Array<{ id: number } & Record<string, unknown>>) {
+    const treeOf = await objectifTreesOf(
       db,
-      ids.flatMap((id) => byId.get(id) ?? []),
+      reformeRows.map((row) => row.id),
+      { activeOnly: true },
     );
-  });
+    return reformeRows.map((reforme) => ({ ...reforme, objectifs: treeOf(reforme.id) }));
+  }
+
+  /** The result, if its reform is in the caller's scope. */
+  async function resultInScope(auth: AuthContext, resultId: number) {
+    const [row] = await db
+      .select({ id: resultats.id, reforme_id: reformes.id })
+      .from(resultats)
+      .innerJoin(objectifs, eq(objectifs.id, resultats.objectif_id))
+      .innerJoin(reformes, eq(reformes.id, objectifs.reforme_id))
+      .where(and(eq(resultats.id, resultId), reformeScope(auth)));
+    return row;
+  }
+
+  /** The follow-up record, if its result's reform is in the caller's scope; otherwise 404. */
+  async function recordInScope(auth: AuthContext, id: number) {
+    const [row] = await db.select().from(suiviResults).where(eq(suiviResults.id, id));
+    if (!row || !(await resultInScope(auth, row.result_id))) throw notFound();
+    return row;
+  }
+
+  return {
+    /** The active reform of that id in the caller's scope, nested: a list of one, or empty. */
+    async reformeWithSuivi(auth: AuthContext, reformeId: number) {
+      const where: SQL | undefined = and(reformeScope(auth), eq(reformes.is_active, true), eq(reformes.id, reformeId));
+      const rows = await db.select(suiviReformeColumns).from(reformes).where(where).orderBy(desc(reformes.date_enreg), desc(reformes.id));
+      return nest(rows);
+    },
+
+    /**
+     * A page of the follow-up pickers: active reforms in scope, newest first, with their true total, each nested.
+     * The ids come from the list index first, so a deep page costs its 10 or 20 rows, not the rows before them.
+     */
+    async page(auth: AuthContext, search: string | undefined, query: PageQuery) {
+      const conditions = {
+        counted: [...scopeCondition(auth), ['is_active', true] as const],
+        other: [search ? reformeSearch(search) : undefined],
+      };
+      return withRows(await reformeIdPage(db, conditions, query), async (ids) => {
+        const rows = await db.select(suiviReformeColumns).from(reformes).where(inArray(reformes.id, ids));
+        const byId = new Map(rows.map((row) => [row.id, row]));
+        return nest(ids.flatMap((id) => byId.get(id) ?? []));
+      });
+    },
+
+    /** A result's records, oldest first; 404 outside the caller's scope. */
+    async recordsOf(auth: AuthContext, resultId: number) {
+      if (!(await resultInScope(auth, resultId))) throw notFound();
+      return db
+        .select()
+        .from(suiviResults)
+        .where(eq(suiviResults.result_id, resultId))
+        .orderBy(asc(suiviResults.date), asc(suiviResults.id));
+    },
+
+    record: recordInScope,
+
+    /** Adds a record to an active result in scope, never dated before the result's last record (spec §5). */
+    async create(auth: AuthContext, input: z.output<typeof suiviSchema>) {
+      return db.transaction(async (tx) => {
+        // Lock the result so two records cannot both pass the "not before the last one" rule.
+        const [result] = await tx
+          .select({ id: resultats.id, isActive: resultats.is_active, isObjectifActive: objectifs.is_active })
+          .from(resultats)
+          .innerJoin(objectifs, eq(objectifs.id, resultats.objectif_id))
+          .innerJoin(reformes, eq(reformes.id, objectifs.reforme_id))
+          .where(and(eq(resultats.id, input.result_id), reformeScope(auth)))
+          .for('update', { of: resultats });
+        if (!result) throw notFound();
+        if (!result.isActive || !result.isObjectifActive) throw conflict(SUIVI_MESSAGES.resultInactive);
+        const records = await tx.select({ date: suiviResults.date }).from(suiviResults).where(eq(suiviResults.result_id, input.result_id));
+        if (isBeforeLastRecord(input.date, records))
+          throw new AppError(422, SUIVI_MESSAGES.dateBeforeLast, { date: [SUIVI_MESSAGES.dateBeforeLast] });
+        const [row] = await tx
+          .insert(suiviResults)
+          .values({
+            result_id: input.result_id,
+            taux_realisat: String(input.taux_realisat),
+            valeur_realise: String(input.valeur_realise),
+            date: input.date,
+            created_by: auth.userId,
+          })
+          .returning();
+        return row;
+      });
+    },
+
+    async remove(auth: AuthContext, id: number) {
+      const row = await recordInScope(auth, id);
+      await db.delete(suiviResults).where(eq(suiviResults.id, row.id));
+    },
+  };
 }
+
+export type SuiviService = ReturnType<typeof createSuiviService>;

@@ -1,9 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { affectations } from '../../db/schema/index.ts';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { type Caller, createTestApp, type TestApp } from '../../test/test-app.ts';
 
-type Headers = Record<string, string>;
 interface Row {
   id: number;
   libref: string;
@@ -36,26 +35,23 @@ const MESSAGES = {
 
 describe('reform workflow', () => {
   let t: TestApp;
-  let saisie: Headers;
-  let validation: Headers;
-  let publication: Headers;
-  let central: Headers;
-  let admin: Headers;
+  let saisie: Caller;
+  let validation: Caller;
+  let publication: Caller;
+  let central: Caller;
+  let admin: Caller;
   let structureId: Record<string, number>;
   let demo: Row[];
 
-  const call = (method: 'GET' | 'POST', url: string, headers: Headers, payload?: object) =>
-    t.app.inject({ method, url: `/api/v1/${url}`, headers, payload });
-  const transmit = (headers: Headers, id: number) => call('POST', 'affectations', headers, { reforme_id: id, sens: -1 });
-  const sendBack = (headers: Headers, id: number, instruction?: string) =>
-    call('POST', 'affectations', headers, { reforme_id: id, sens: 1, instruction });
-  const publish = (headers: Headers, id: number) => call('GET', `reformes/state/publish/${id}`, headers);
-  const unpublish = (headers: Headers, id: number) => call('GET', `reformes/state/unpublish/${id}`, headers);
-  const detail = async (id: number, headers = central) => (await call('GET', `reformes/${id}`, headers)).json().data;
-  const create = async (libref: string, headers = saisie, extra: object = {}) =>
-    (await call('POST', 'reformes', headers, { ...reforme, libref, ...extra })).json().data as Row;
-  const byRoleIds = async (headers: Headers) =>
-    ((await call('GET', 'reformes/users/get-by-role', headers)).json().data as Row[]).map((row) => row.id);
+  const transmit = (caller: Caller, id: number) => caller.post('affectations', { reforme_id: id, sens: -1 });
+  const sendBack = (caller: Caller, id: number, instruction?: string) =>
+    caller.post('affectations', { reforme_id: id, sens: 1, instruction });
+  const publish = (caller: Caller, id: number) => caller.get(`reformes/state/publish/${id}`);
+  const unpublish = (caller: Caller, id: number) => caller.get(`reformes/state/unpublish/${id}`);
+  const detail = async (id: number, caller = central) => (await caller.get(`reformes/${id}`)).json().data;
+  const create = async (libref: string, caller = saisie, extra: object = {}) =>
+    (await caller.post('reformes', { ...reforme, libref, ...extra })).json().data as Row;
+  const byRoleIds = async (caller: Caller) => ((await caller.get('reformes/users/get-by-role')).json().data as Row[]).map((row) => row.id);
   const historyCount = async (id: number) => (await t.db.select().from(affectations).where(eq(affectations.reforme_id, id))).length;
   const firstDemo = (keep: (row: Row) => boolean) => {
     const row = demo.find(keep);
@@ -76,14 +72,14 @@ describe('reform workflow', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    saisie = bearer((await t.login('saisie@reformes.test')).access_token);
-    validation = bearer((await t.login('validation@reformes.test')).access_token);
-    publication = bearer((await t.login('publication@reformes.test')).access_token);
-    central = bearer((await t.login('central@reformes.test')).access_token);
-    admin = bearer((await t.login('admin@reformes.test')).access_token);
-    const structureRows = (await call('GET', 'structures', central)).json().data as Array<{ id: number; sigl: string }>;
+    saisie = await t.as('saisie');
+    validation = await t.as('validation');
+    publication = await t.as('publication');
+    central = await t.as('saisie central');
+    admin = await t.as('admin');
+    const structureRows = (await central.get('structures')).json().data as Array<{ id: number; sigl: string }>;
     structureId = Object.fromEntries(structureRows.map((row) => [row.sigl, row.id]));
-    demo = (await call('GET', 'reformes', central)).json().data;
+    demo = (await central.get('reformes')).json().data;
   });
   afterAll(() => t.close());
 
@@ -160,7 +156,7 @@ describe('reform workflow', () => {
       expect(response?.json()).toMatchObject({ message: 'Réforme publiée avec succès', data: { id, stage: 3, isPublished: true } });
       expect(mails.map(recipientOf)).toEqual(['saisie@reformes.test']);
       expect(mails[0]).toContain(`La réforme « ${label} » que vous avez enregistrée vient d'être publiée.`);
-      for (const headers of [saisie, validation, publication, central, admin]) expect(await byRoleIds(headers)).not.toContain(id);
+      for (const caller of [saisie, validation, publication, central, admin]) expect(await byRoleIds(caller)).not.toContain(id);
       expectRefusal(await publish(publication, id), 409, MESSAGES.alreadyPublished);
       expectRefusal(await sendBack(publication, id, 'Trop tard'), 409, MESSAGES.publishedLocked);
     });
@@ -252,10 +248,10 @@ describe('reform workflow', () => {
 
     it('refuses a malformed assignment (422)', async () => {
       const atEntry = firstDemo((row) => row.stage === 1 && row.structure_id === structureId.MS);
-      const badSens = await call('POST', 'affectations', saisie, { reforme_id: atEntry.id, sens: 0 });
+      const badSens = await saisie.post('affectations', { reforme_id: atEntry.id, sens: 0 });
       expect(badSens.statusCode).toBe(422);
       expect(badSens.json().errorsList).toEqual({ sens: ['Le sens doit valoir -1 (transmettre) ou 1 (retourner)'] });
-      const noReforme = await call('POST', 'affectations', saisie, { sens: -1 });
+      const noReforme = await saisie.post('affectations', { sens: -1 });
       expect(noReforme.statusCode).toBe(422);
       expect(noReforme.json().errorsList).toEqual({ reforme_id: ['La réforme est requise'] });
     });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { type Caller, createTestApp, type TestApp } from '../../test/test-app.ts';
 
 const newUser = {
   lastname: 'Kone',
@@ -14,22 +14,19 @@ const newUser = {
 
 describe('user accounts', () => {
   let t: TestApp;
-  let admin: Record<string, string>;
+  let admin: Caller;
   let adminId: number;
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, headers = admin) =>
-    t.app.inject({ method, url: `/api/v1/${url}`, headers, payload });
   const temporaryPasswordIn = (mail: string) => /mot de passe temporaire : (\S+)/.exec(mail)?.[1];
 
   beforeAll(async () => {
     t = await createTestApp();
-    const login = await t.login('admin@reformes.test');
-    admin = bearer(login.access_token);
-    adminId = login.user.id;
+    admin = await t.as('admin');
+    adminId = admin.session.user.id;
   });
   afterAll(() => t.close());
 
   it('lists users page by page with their roles and structure, never a password hash', async () => {
-    const response = await call('GET', 'users?per_page=10&page=1');
+    const response = await admin.get('users?per_page=10&page=1');
     const body = response.json();
     expect(body.data).toMatchObject({ current_page: 1, per_page: 10, total: 5, last_page: 1 });
     const saisie = body.data.data.find((user: { email: string }) => user.email === 'saisie@reformes.test');
@@ -39,12 +36,12 @@ describe('user accounts', () => {
   });
 
   it('searches users by name without accents or case', async () => {
-    const response = await call('POST', 'users-search', { search: 'MOREAU' });
+    const response = await admin.post('users-search', { search: 'MOREAU' });
     expect(response.json().data.map((user: { email: string }) => user.email)).toEqual(['validation@reformes.test']);
   });
 
   it('creates an account whose temporary password arrives by mail and must be changed', async () => {
-    const response = await call('POST', 'users', newUser);
+    const response = await admin.post('users', newUser);
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({
       message: 'Compte créé avec succès : un mot de passe temporaire a été envoyé par email.',
@@ -58,30 +55,30 @@ describe('user accounts', () => {
   });
 
   it('refuses a missing field, a phone with letters and an unknown role (422)', async () => {
-    const response = await call('POST', 'users', { ...newUser, email: 'x@reformes.test', lastname: '', phone: '07AB', roles: ['chef'] });
+    const response = await admin.post('users', { ...newUser, email: 'x@reformes.test', lastname: '', phone: '07AB', roles: ['chef'] });
     expect(response.statusCode).toBe(422);
     expect(response.json().errorsList).toMatchObject({
       lastname: ['Le nom est requis'],
       phone: ['Le téléphone ne doit contenir que des chiffres'],
     });
-    const unknownRole = await call('POST', 'users', { ...newUser, email: 'y@reformes.test', roles: ['chef'] });
+    const unknownRole = await admin.post('users', { ...newUser, email: 'y@reformes.test', roles: ['chef'] });
     expect(unknownRole.statusCode).toBe(422);
     expect(unknownRole.json().errorsList).toEqual({ roles: ['Rôle inconnu : chef'] });
-    const noRole = await call('POST', 'users', { ...newUser, email: 'z@reformes.test', roles: [] });
+    const noRole = await admin.post('users', { ...newUser, email: 'z@reformes.test', roles: [] });
     expect(noRole.json().errorsList).toEqual({ roles: ['Au moins un rôle est requis'] });
   });
 
   it('refuses an email already used (409) and writes nothing', async () => {
-    const before = (await call('GET', 'users')).json().data.length;
-    const response = await call('POST', 'users', { ...newUser, email: 'SAISIE@reformes.test' });
+    const before = (await admin.get('users')).json().data.length;
+    const response = await admin.post('users', { ...newUser, email: 'SAISIE@reformes.test' });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ message: 'Cet email est déjà utilisé par un autre compte.' });
-    expect((await call('GET', 'users')).json().data.length).toBe(before);
+    expect((await admin.get('users')).json().data.length).toBe(before);
   });
 
   it('updates a user and keeps the order of its roles (the first is its role)', async () => {
-    const created = (await call('POST', 'users', { ...newUser, email: 'ordre@reformes.test' })).json().data;
-    const response = await call('PUT', `users/${created.id}`, {
+    const created = (await admin.post('users', { ...newUser, email: 'ordre@reformes.test' })).json().data;
+    const response = await admin.put(`users/${created.id}`, {
       ...newUser,
       email: 'ordre@reformes.test',
       roles: ['validation', 'saisie'],
@@ -93,9 +90,9 @@ describe('user accounts', () => {
   it('blocks a user: its sessions end at once and it cannot sign in (403)', async () => {
     const session = await t.login('validation@reformes.test');
     const validationId = session.user.id;
-    const blocked = await call('GET', `users/${validationId}/state/0`);
+    const blocked = await admin.get(`users/${validationId}/state/0`);
     expect(blocked.json()).toMatchObject({ data: { is_active: false } });
-    expect((await call('GET', 'api/user', undefined, bearer(session.access_token))).statusCode).toBe(401);
+    expect((await t.caller(session).get('api/user')).statusCode).toBe(401);
     const refused = await t.app.inject({ method: 'POST', url: '/api/v1/api/refresh', payload: { refresh_token: session.refresh_token } });
     expect(refused.statusCode).toBe(401);
     const login = await t.app.inject({
@@ -105,20 +102,20 @@ describe('user accounts', () => {
     });
     expect(login.statusCode).toBe(403);
     expect(login.json()).toEqual({ message: "Votre compte est bloqué. Contactez l'administrateur." });
-    await call('GET', `users/${validationId}/state/1`);
+    await admin.get(`users/${validationId}/state/1`);
     expect((await t.login('validation@reformes.test')).user.id).toBe(validationId);
   });
 
   it('resets a password: the new one is temporary and old sessions end', async () => {
     const session = await t.login('publication@reformes.test');
-    const mismatch = await call('POST', 'reset-password', {
+    const mismatch = await admin.post('reset-password', {
       id: session.user.id,
       email: 'publication@reformes.test',
       password: 'Nouveau2026!',
       password_confirmation: 'Autre2026!',
     });
     expect(mismatch.json().errorsList).toEqual({ password_confirmation: ['Nouveaux mots de passe non identique'] });
-    const short = await call('POST', 'reset-password', {
+    const short = await admin.post('reset-password', {
       id: session.user.id,
       email: 'publication@reformes.test',
       password: 'court',
@@ -126,29 +123,29 @@ describe('user accounts', () => {
     });
     expect(short.json().errorsList.password).toEqual(['Le mot de passe doit contenir au moins 8 caractères']);
 
-    const reset = await call('POST', 'reset-password', {
+    const reset = await admin.post('reset-password', {
       id: session.user.id,
       email: 'publication@reformes.test',
       password: 'Nouveau2026!',
       password_confirmation: 'Nouveau2026!',
     });
     expect(reset.json()).toEqual({ message: 'Mot de passe réinitialisé avec succès' });
-    expect((await call('GET', 'api/user', undefined, bearer(session.access_token))).statusCode).toBe(401);
+    expect((await t.caller(session).get('api/user')).statusCode).toBe(401);
     expect((await t.login('publication@reformes.test', 'Nouveau2026!')).user).toMatchObject({ must_change_password: true });
   });
 
   it('refuses to delete a user who recorded reforms (409) or oneself, deletes a new one', async () => {
-    const saisieId = (await call('POST', 'users-search', { search: 'saisie@reformes.test' })).json().data[0].id;
-    expect((await call('DELETE', `users/${saisieId}`)).json().message).toContain('désactivez son compte');
-    expect((await call('DELETE', `users/${adminId}`)).statusCode).toBe(409);
-    expect((await call('GET', `users/${adminId}/state/0`)).statusCode).toBe(409);
-    const created = (await call('POST', 'users', { ...newUser, email: 'jetable@reformes.test' })).json().data;
-    expect((await call('DELETE', `users/${created.id}`)).statusCode).toBe(200);
-    expect((await call('GET', `users/${created.id}`)).statusCode).toBe(404);
+    const saisieId = (await admin.post('users-search', { search: 'saisie@reformes.test' })).json().data[0].id;
+    expect((await admin.delete(`users/${saisieId}`)).json().message).toContain('désactivez son compte');
+    expect((await admin.delete(`users/${adminId}`)).statusCode).toBe(409);
+    expect((await admin.get(`users/${adminId}/state/0`)).statusCode).toBe(409);
+    const created = (await admin.post('users', { ...newUser, email: 'jetable@reformes.test' })).json().data;
+    expect((await admin.delete(`users/${created.id}`)).statusCode).toBe(200);
+    expect((await admin.get(`users/${created.id}`)).statusCode).toBe(404);
   });
 
   it('is reserved to roles with the users rights (403 for saisie)', async () => {
-    const saisie = bearer((await t.login('saisie@reformes.test')).access_token);
-    expect((await call('GET', 'users', undefined, saisie)).statusCode).toBe(403);
+    const saisie = await t.as('saisie');
+    expect((await saisie.get('users')).statusCode).toBe(403);
   });
 });

@@ -1,5 +1,5 @@
 import { Center, Loader, Stack, Title } from '@mantine/core';
-import { type ChangeVerdict, MESSAGES, REFORME_MESSAGES, reformeChangeOf, roleOf } from '@reformes/domain';
+import { type ChangeVerdict, choosesStructure, MESSAGES, REFORME_MESSAGES, reformeChangeOf, roleOf } from '@reformes/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { showApiError } from '../../api/show-api-error.tsx';
@@ -39,7 +39,7 @@ export function CreateReformePage() {
       <Title order={1}>Nouvelle réforme</Title>
       <ReformeForm
         role={role}
-        withStructure={role === 'saisie central'}
+        withStructure={choosesStructure(role)}
         saving={save.isPending}
         onSubmit={async (payload) => {
           await save.mutateAsync(payload);
@@ -74,7 +74,7 @@ export function EditReformePage() {
           key={reforme.data.id}
           role={role}
           reforme={reforme.data}
-          withStructure={role === 'saisie central'}
+          withStructure={choosesStructure(role)}
           locked={lockReason(reformeChangeOf(reforme.data, 'edit', role))}
           saving={save.isPending}
           onSubmit={async (payload) => {

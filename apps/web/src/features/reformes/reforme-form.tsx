@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Fieldset, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import {
+  choosesStructure,
   ETAT_OPTIONS,
   isStartAfterEnd,
   periodText,
@@ -72,7 +73,7 @@ function reformeResolver(role: string | undefined): Resolver<ReformeFormValues> 
   return async (values, context, options) => {
     const result = await base(values, context, options);
     const errors: FieldErrors<ReformeFormValues> = { ...result.errors };
-    if (role === 'saisie central' && !values.structure_id) {
+    if (choosesStructure(role) && !values.structure_id) {
       errors.structure_id ??= { type: 'required', message: REFORME_MESSAGES.structure_id };
     }
     if (isDateOrderWrong(values)) errors.date_fin ??= { type: 'order', message: REFORME_MESSAGES.dateOrder };

@@ -1,0 +1,102 @@
+import path from 'node:path';
+import { REFORME_MESSAGES } from '@reformes/domain';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { reformeFiles } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import type { AuthContext } from '../../http/guard.ts';
+import type { FileStore } from '../../storage/file-store.ts';
+import { withChemin } from './file-chemin.ts';
+import { pendingUsageOf, purgeStalePendingFiles } from './pending-files.ts';
+import { findChangeableReforme, findReformeInScope } from './reforme-scope.ts';
+import { REFORME_FILES_FOLDER } from './reformes.service.ts';
+
+const megabytes = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 3 });
+
+export interface FilesServiceOptions {
+  db: Db;
+  store: FileStore;
+  /** Per user, for the uploads waiting for their reform (PENDING_UPLOADS_MAX, PENDING_UPLOADS_MAX_MB). */
+  pendingLimits: { files: number; bytes: number };
+}
+
+/**
+ * PDF attachments: stored before or after their reform exists, read only within scope. An upload no reform
+ * claims within a day is removed, at start and at every upload.
+ */
+export function createFilesService({ db, store, pendingLimits }: FilesServiceOptions) {
+  /** The file if the caller may see it: a pending one to its uploader only, an attached one within its reform's scope. */
+  async function findFile(auth: AuthContext, id: number) {
+    const [file] = await db.select().from(reformeFiles).where(eq(reformeFiles.id, id));
+    if (!file) throw notFound();
+    if (file.reforme_id === null) {
+      if (file.created_by !== auth.userId) throw notFound();
+      return { file, reforme: undefined };
+    }
+    return { file, reforme: await findReformeInScope(db, auth, file.reforme_id) };
+  }
+
+  return {
+    purgeStale: () => purgeStalePendingFiles(db, store),
+
+    /**
+     * Stores a checked PDF: attached to `reformeId`, which the caller must be allowed to change now, or pending
+     * for its uploader within the per-user limits.
+     */
+    async add(auth: AuthContext, upload: { reformeId: number | null; nameFile: string; content: Buffer; filename: string }) {
+      const { reformeId, content } = upload;
+      if (reformeId !== null) await findChangeableReforme(db, auth, reformeId);
+      await purgeStalePendingFiles(db, store);
+      if (reformeId === null) {
+        const usage = await pendingUsageOf(db, auth.userId);
+        if (usage.files + 1 > pendingLimits.files || usage.bytes + content.length > pendingLimits.bytes) {
+          const limits = `au plus ${pendingLimits.files} fichiers et ${megabytes.format(pendingLimits.bytes / 1024 / 1024)} Mo`;
+          throw new AppError(422, `${REFORME_MESSAGES.pendingFilesFull} (${limits})`);
+        }
+      }
+      const stored = await store.save(REFORME_FILES_FOLDER, content, 'pdf');
+      const [row] = await db
+        .insert(reformeFiles)
+        .values({
+          reforme_id: reformeId,
+          name_file: upload.nameFile,
+          name: stored,
+          original_name: path.basename(upload.filename).slice(0, 255),
+          size: content.length,
+          created_by: auth.userId,
+        })
+        .returning({
+          id: reformeFiles.id,
+          reforme_id: reformeFiles.reforme_id,
+          name_file: reformeFiles.name_file,
+          original_name: reformeFiles.original_name,
+          size: reformeFiles.size,
+        });
+      return withChemin(row);
+    },
+
+    /** The file's label and its stored bytes, within scope; 404 when it is gone from the disk. */
+    async download(auth: AuthContext, id: number) {
+      const { file } = await findFile(auth, id);
+      if (!store.exists(REFORME_FILES_FOLDER, file.name)) throw notFound('Le fichier est introuvable sur le serveur.');
+      return { name_file: file.name_file, content: store.stream(REFORME_FILES_FOLDER, file.name) };
+    },
+
+    /** Removes a pending file of the caller's, or an attached one of a reform the caller may change now. */
+    async remove(auth: AuthContext, id: number) {
+      const { file, reforme } = await findFile(auth, id);
+      if (reforme) await findChangeableReforme(db, auth, reforme.id);
+      await db
+        .delete(reformeFiles)
+        .where(
+          and(
+            eq(reformeFiles.id, file.id),
+            file.reforme_id === null ? isNull(reformeFiles.reforme_id) : eq(reformeFiles.reforme_id, file.reforme_id),
+          ),
+        );
+      await store.remove(REFORME_FILES_FOLDER, file.name);
+    },
+  };
+}
+
+export type FilesService = ReturnType<typeof createFilesService>;
