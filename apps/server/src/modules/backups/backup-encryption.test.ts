@@ -5,10 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
-import pg from 'pg';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectEmbedded, connectPostgres } from '../../db/client.ts';
+import { createScratchDatabase, dropScratchDatabase } from '../../test/scratch-database.ts';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
 import { decryptBackup } from './backup-crypto.ts';
 
@@ -118,34 +118,17 @@ describe(`encrypted backups (BACKUP_ENCRYPTION_KEY, ${SERVER_URL ? 'PostgreSQL' 
     ...(restoreUrl ? { DATABASE_URL: restoreUrl, JWT_SECRET } : {}),
     ...extra,
   });
-  const adminClient = async () => {
-    const client = new pg.Client({ connectionString: SERVER_URL });
-    await client.connect();
-    return client;
-  };
 
   beforeAll(async () => {
     t = await createTestApp({ BACKUP_ENCRYPTION_KEY: KEY });
     await uploadPdf(t, bearer((await t.login('saisie@reformes.test')).access_token));
     made = await saveBackup(t);
-    if (SERVER_URL) {
-      const name = `reformes_encrypted_${randomBytes(6).toString('hex')}`;
-      const client = await adminClient();
-      await client.query(`create database ${name}`);
-      await client.end();
-      const url = new URL(SERVER_URL);
-      url.pathname = `/${name}`;
-      restoreUrl = url.toString();
-    }
+    if (SERVER_URL) restoreUrl = await createScratchDatabase(SERVER_URL, 'reformes_encrypted');
   }, SLOW);
 
   afterAll(async () => {
     await t?.close();
-    if (restoreUrl) {
-      const client = await adminClient();
-      await client.query(`drop database if exists ${new URL(restoreUrl).pathname.slice(1)} with (force)`);
-      await client.end();
-    }
+    if (SERVER_URL && restoreUrl) await dropScratchDatabase(SERVER_URL, restoreUrl);
     for (const dir of tmpDirs) fs.rmSync(dir, { recursive: true, force: true });
   }, SLOW);
 

@@ -1,15 +1,14 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { connectEmbedded, connectPostgres, type Database } from '../../db/client.ts';
 import { runMigrations } from '../../db/migrate.ts';
+import { createScratchDatabase, dropScratchDatabase } from '../../test/scratch-database.ts';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
@@ -103,11 +102,6 @@ describe(`restore of a backup (${SERVER_URL ? 'PostgreSQL' : 'PGlite'})`, () => 
     ...extra,
   });
   const openRestored = (dataDir: string) => (restoreUrl ? connectPostgres(restoreUrl) : connectEmbedded(path.join(dataDir, 'db')));
-  const adminClient = async () => {
-    const client = new pg.Client({ connectionString: SERVER_URL });
-    await client.connect();
-    return client;
-  };
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -156,24 +150,12 @@ describe(`restore of a backup (${SERVER_URL ? 'PostgreSQL' : 'PGlite'})`, () => 
     expect(sourceFiles.get(path.join('reformes', attachment.name))).toEqual(PDF);
 
     restoreDir = freshDir();
-    if (SERVER_URL) {
-      const name = `reformes_restore_${randomBytes(6).toString('hex')}`;
-      const client = await adminClient();
-      await client.query(`create database ${name}`);
-      await client.end();
-      const url = new URL(SERVER_URL);
-      url.pathname = `/${name}`;
-      restoreUrl = url.toString();
-    }
+    if (SERVER_URL) restoreUrl = await createScratchDatabase(SERVER_URL, 'reformes_restore');
   }, SLOW);
 
   afterAll(async () => {
     await t?.close();
-    if (restoreUrl) {
-      const client = await adminClient();
-      await client.query(`drop database if exists ${new URL(restoreUrl).pathname.slice(1)} with (force)`);
-      await client.end();
-    }
+    if (SERVER_URL && restoreUrl) await dropScratchDatabase(SERVER_URL, restoreUrl);
     for (const dir of tmpDirs) fs.rmSync(dir, { recursive: true, force: true });
   }, SLOW);
 
