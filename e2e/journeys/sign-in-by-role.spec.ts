@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { type DashboardData, type MenuEntry, menuOf, ROLE_NAMES, type RoleName, statCardsOf } from '@reformes/domain';
+import { type DashboardView, type MenuEntry, menuOf, ROLE_NAMES, type RoleName, statCardsOf } from '@reformes/domain';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, readSideMenu, sideMenu, submitLogin, toast, userMenuButton } from '../support/app.ts';
 
 const dashboard: MenuEntry = { name: 'Tableau de bord', route: '/admin/dashboard' };
@@ -114,7 +114,7 @@ for (const role of ROLES) {
     }
 
     // The dashboard: the role's stat cards, each with the live figure the server sent.
-    const figures = ((await (await dashResponse).json()) as { data: DashboardData }).data;
+    const figures = ((await (await dashResponse).json()) as { data: DashboardView }).data;
     expect(figures.total_reforme).toBeGreaterThan(0);
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { name: 'Tableau de bord', level: 1 })).toBeVisible();

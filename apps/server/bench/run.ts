@@ -272,6 +272,14 @@ function scenarios(
       `/api/v1/reformes/users/get-suivi-result?per_page=20&page=1&search=${word}`,
       as.central,
     ),
+    portfolio: spec('9a. portfolio, page 1, by lateness (central)', 'GET', `/api/v1/portfolio?per_page=${PER_PAGE}&page=1`, as.central),
+    portfolioFiltered: spec(
+      '9b. portfolio, status + nature, page 5',
+      'GET',
+      `/api/v1/portfolio?per_page=${PER_PAGE}&page=5&status=sans_suivi&nature_id=${parameters.natureId}`,
+      as.central,
+    ),
+    portfolioCounts: spec('9c. portfolio status counters (central)', 'GET', '/api/v1/portfolio/counts', as.central),
     saturated: {
       ...spec(`8. list, random page, ${SATURATION_CONNECTIONS} conn.`, 'GET', randomPage, as.publication),
       connections: SATURATION_CONNECTIONS,
@@ -321,6 +329,9 @@ async function measure(engine: Engine, env: NodeJS.ProcessEnv, dataDir: string, 
     all.publicSearch,
     all.dashboard,
     all.picker,
+    all.portfolio,
+    all.portfolioFiltered,
+    all.portfolioCounts,
   ]) {
     await one(spec);
   }
@@ -489,6 +500,14 @@ function targets(r: EngineReport): string[] {
   out.push(rate('2.', 0.05, 100, 'random deep page'));
   out.push(rate('4a.', 0.01, 300, 'search page 1, paginated', true));
   out.push(rate('4b.', 0.01, 300, 'search deep page, paginated', true));
+  for (const [label, name] of [
+    ['9a.', 'portfolio page 1 by lateness'],
+    ['9b.', 'portfolio filtered page'],
+    ['9c.', 'portfolio counters'],
+  ] as const) {
+    const result = line(label);
+    out.push(check(`${name} p99 ${num(result.p99)} ms (<= 100, issue 16)`, result.p99 <= 100 && statusOf(result).ok));
+  }
   const dash = line('6.');
   out.push(check(`dashboard p99 ${num(dash.p99)} ms (<= 100)`, dash.p99 <= 100 && statusOf(dash).ok));
   const underLoad = line('8. health');

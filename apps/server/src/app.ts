@@ -8,12 +8,13 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { MESSAGES } from '@reformes/domain';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { API_BASE, authorisationGuard } from './http/guard.ts';
 import { loggerOptions } from './http/log-options.ts';
+import { responseSerializerCompiler } from './http/response-serializer.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accessRoutes } from './modules/access/access.routes.ts';
 import { createAccessService } from './modules/access/access.service.ts';
@@ -30,6 +31,8 @@ import { backupsRoutes } from './modules/backups/backups.routes.ts';
 import { createBackupsService } from './modules/backups/backups.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { portfolioRoutes } from './modules/portfolio/portfolio.routes.ts';
+import { createPortfolioService } from './modules/portfolio/portfolio.service.ts';
 import { publicRoutes } from './modules/public/public.routes.ts';
 import { createPublicService } from './modules/public/public.service.ts';
 import { referenceRoutes } from './modules/reference/reference.resources.ts';
@@ -64,7 +67,7 @@ export async function buildApp({ config, database, logger, logStream, mailer }: 
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler(config.env !== 'production'));
   registerErrorHandler(app);
 
   await app.register(helmet, {
@@ -136,6 +139,7 @@ export async function buildApp({ config, database, logger, logStream, mailer }: 
       await api.register(objectifsRoutes, { objectifs: createObjectifsService(database.db) });
       await api.register(suiviRoutes, { suivi: createSuiviService(database.db) });
       await api.register(publicRoutes, { publicReformes: createPublicService(database.db) });
+      await api.register(portfolioRoutes, { portfolio: createPortfolioService(database.db) });
       const backupsService = createBackupsService({
         database,
         backupDir: config.backupDir,

@@ -1,13 +1,5 @@
 import type { RoleName } from './roles.ts';
-
-export interface DashboardData {
-  total_reforme: number;
-  total_reforme_admin: number;
-  total_reforme_ins: number;
-  total_pending: number;
-  users: number;
-  total_structures: number;
-}
+import type { DashboardCounter } from './shapes/dashboard.ts';
 
 /** What the dashboard says to a role that may see no indicator (spec §2.3 "any other role", a right revoked). */
 export const DASHBOARD_MESSAGES = {
@@ -16,7 +8,7 @@ export const DASHBOARD_MESSAGES = {
 } as const;
 
 export interface StatCard {
-  key: keyof DashboardData;
+  key: DashboardCounter;
   label: string;
 }
 

@@ -19,6 +19,7 @@ export const SUIVI_MESSAGES = {
   // Screens (spec §2.10, §8)
   entryTitle: 'Données de suivi',
   viewTitle: 'Suivi des réformes',
+  detailTitle: "Suivi d'une réforme",
   addTitle: 'Ajouter une donnée de suivi',
   validateTitle: 'Validation de résultat',
   noRecords: 'Aucune donnée de suivi pour ce résultat',

@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   numeric,
@@ -211,5 +212,56 @@ export const reformeCounts = pgTable(
       name: 'reforme_counts_pk',
       columns: [t.structure_id, t.nature_id, t.couverture_id, t.typeref, t.etat_mor, t.stage, t.is_published, t.is_active],
     }),
+  ],
+);
+
+/**
+ * Per reform, a summary of its active results and its time-aware status (issue 16), kept by statement triggers
+ * on reformes, objectifs, resultats and suivi_results; the status is recomputed once its day has passed
+ * (migration 0007, `portfolio_refresh_due`). The follow-up portfolio reads this table only.
+ */
+export const reformeProgress = pgTable(
+  'reforme_progress',
+  {
+    reforme_id: integer()
+      .primaryKey()
+      .references(() => reformes.id, { onDelete: 'cascade' }),
+    is_active: boolean().notNull(),
+    structure_id: integer().notNull(),
+    nature_id: integer().notNull(),
+    typeref: text().notNull(),
+    etat_mor: text(),
+    date_debut: date({ mode: 'string' }).notNull(),
+    date_fin: date({ mode: 'string' }).notNull(),
+    results_total: integer().notNull().default(0),
+    results_validated: integer().notNull().default(0),
+    progress_sum: doublePrecision().notNull().default(0),
+    last_suivi_date: date({ mode: 'string' }),
+    status: text().notNull(),
+    status_rank: smallint().notNull(),
+    status_until: date({ mode: 'string' }),
+  },
+  (t) => [
+    index('reforme_progress_order_idx').on(t.status_rank, t.date_fin, t.reforme_id).where(sql`${t.is_active}`),
+    index('reforme_progress_structure_idx').on(t.structure_id, t.status_rank, t.date_fin, t.reforme_id).where(sql`${t.is_active}`),
+    index('reforme_progress_until_idx').on(t.status_until),
+  ],
+);
+
+/** Reforms by the portfolio's filters and status, kept by statement triggers on `reforme_progress` (migration 0007). */
+export const portfolioCounts = pgTable(
+  'portfolio_counts',
+  {
+    structure_id: integer().notNull(),
+    nature_id: integer().notNull(),
+    typeref: text().notNull(),
+    /** '' when the reform has no état. */
+    etat_mor: text().notNull(),
+    status: text().notNull(),
+    is_active: boolean().notNull(),
+    total: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'portfolio_counts_pk', columns: [t.structure_id, t.nature_id, t.typeref, t.etat_mor, t.status, t.is_active] }),
   ],
 );

@@ -1,4 +1,4 @@
-import { isAdminRole, isRoleName, limitedText, MESSAGES, seesAllStructures, TEXT_LIMITS } from '@reformes/domain';
+import { dashboardAnswer, isAdminRole, isRoleName, limitedText, MESSAGES, seesAllStructures, TEXT_LIMITS } from '@reformes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -11,10 +11,14 @@ const access = { feature: 'dashboard', action: 'list' } as const;
 const tags = ['Tableau de bord'];
 
 export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get('/dash', { config: { access }, schema: { tags, summary: 'Compteurs du tableau de bord' } }, async (request) => {
-    const auth = authOf(request);
-    return ok(await computeDashboard(db, auth.role, auth.structureId), MESSAGES.success);
-  });
+  app.get(
+    '/dash',
+    { config: { access }, schema: { tags, summary: 'Compteurs du tableau de bord', response: { 200: dashboardAnswer } } },
+    async (request) => {
+      const auth = authOf(request);
+      return ok(await computeDashboard(db, auth.role, auth.structureId), MESSAGES.success);
+    },
+  );
 
   app.get(
     '/dash/:role',
@@ -24,6 +28,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
         tags,
         summary: "Compteurs vus par un rôle (le sien ; tous pour l'admin)",
         params: z.object({ role: limitedText(TEXT_LIMITS.label) }),
+        response: { 200: dashboardAnswer },
       },
     },
     async (request) => {

@@ -1,11 +1,6 @@
-import { type DashboardData, ETATS_MOR, type NatureCode, pendingStageOf, seesAllStructures } from '@reformes/domain';
+import { type DashboardView, ETATS_MOR, type NatureCode, pendingStageOf, seesAllStructures } from '@reformes/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-
-export interface DashboardView extends DashboardData {
-  by_etat: Array<{ etat_mor: string; label: string; total: number }>;
-  by_nature: Array<{ id: number; code: string | null; libnature: string; total: number }>;
-}
 
 interface DashboardGroup {
   nature_id: number;

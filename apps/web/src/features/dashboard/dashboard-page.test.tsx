@@ -1,6 +1,7 @@
 import { TITLES } from '@reformes/domain';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { storeSignIn } from '../../session/session.ts';
 import { aUser, fakeServer, renderApp, signInAs } from '../../test/render-app.tsx';
 
 const figures = {
@@ -95,5 +96,35 @@ describe('dashboard', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.queryByText(/droits nécessaires/)).not.toBeInTheDocument();
     expect(screen.queryByText('Réformes', { selector: 'p' })).not.toBeInTheDocument();
+  });
+});
+
+const signInWith = (role: string, features: string[]) =>
+  storeSignIn({ access_token: 'a', refresh_token: 'r', expire_in: 900, features, user: aUser({ roles: [{ id: 1, name: role }] }) });
+
+describe('dashboard: the portfolio counters (issue 16)', () => {
+  const counts = { en_retard: 3, sans_suivi: 1, a_risque: 2, dans_les_temps: 7, non_demarree: 0, terminee: 4 };
+
+  it('shows the count of each status to those who follow reforms, each a link to the filtered overview', async () => {
+    signInWith('publication', ['dashboard.list', 'suivi-results.list']);
+    fakeServer({
+      'GET dash/': { body: { message: 'ok', data: figures } },
+      'GET portfolio/counts': { body: { message: 'ok', data: counts } },
+    });
+    renderApp('/admin/dashboard');
+
+    const counters = await screen.findByRole('group', { name: 'Avancement du portefeuille' });
+    const late = await within(counters).findByRole('link', { name: 'En retard : 3' });
+    expect(late).toHaveAttribute('href', '/admin/follow-reformes?status=en_retard');
+    expect(within(counters).getByRole('link', { name: 'Terminée : 4' })).toHaveAttribute('href', '/admin/follow-reformes?status=terminee');
+  });
+
+  it('shows no counters to a role without the follow-up view', async () => {
+    signInWith('admin', ['dashboard.list']);
+    const fetchMock = fakeServer({ 'GET dash/': { body: { message: 'ok', data: figures } } });
+    renderApp('/admin/dashboard');
+    expect(await screen.findByText('Réformes', { selector: 'p' })).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Avancement du portefeuille' })).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([input]) => String(input).includes('portfolio'))).toBe(false);
   });
 });

@@ -1,8 +1,10 @@
 import { Center, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { DASHBOARD_MESSAGES, ETATS_MOR, MESSAGES, roleOf, statCardsOf, TITLES } from '@reformes/domain';
+import { DASHBOARD_MESSAGES, ETATS_MOR, MESSAGES, permissionName, roleOf, statCardsOf, TITLES } from '@reformes/domain';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../api/api-error.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
+import { portfolioCountsQuery } from '../../components/portfolio/portfolio-counts.ts';
+import { PortfolioCountersCard } from '../../components/portfolio/status-counters.tsx';
 import { useSession } from '../../session/use-session.ts';
 import { BarChart } from './bar-chart.tsx';
 import { dashboardQuery } from './dashboard-api.ts';
@@ -17,8 +19,11 @@ const ETAT_COLORS: Record<string, string> = {
 };
 
 export function DashboardPage() {
-  const { user } = useSession();
+  const { user, features } = useSession();
   const dashboard = useQuery(dashboardQuery(user?.id));
+  // The portfolio's counters, for those who see the follow-up view (issue 16).
+  const followsReformes = features.includes(permissionName('suivi-results', 'list'));
+  const portfolio = useQuery(portfolioCountsQuery({}, followsReformes));
 
   return (
     <Stack>
@@ -38,6 +43,7 @@ export function DashboardPage() {
               <StatCard key={card.key} label={card.label} value={dashboard.data[card.key]} />
             ))}
           </SimpleGrid>
+          {followsReformes && <PortfolioCountersCard counts={portfolio.data} />}
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <BarChart
               title="Réformes par état"

@@ -19,10 +19,13 @@ import { ConfirmDialog } from '../../components/list-page/confirm-dialog.tsx';
 import { notifySuccess } from '../../components/notify.tsx';
 import { ObjectiveProgress } from '../../components/objective-progress.tsx';
 import { useSession } from '../../session/use-session.ts';
+import { PortfolioOverview } from './portfolio-overview.tsx';
 import { ProgressChart } from './progress-chart.tsx';
 import { type SuiviObjectif, type SuiviResultat, suiviReformeQuery, useReloadSuivi, validateResultat } from './suivi-api.ts';
 import { SuiviRecordsTable } from './suivi-records-table.tsx';
 import { SuiviReformePicker } from './suivi-reforme-picker.tsx';
+
+const DETAIL_ID = 'suivi-detail';
 
 /** The reform of the address (`?reforme=12`), if it is an id at all. */
 function reformeIdOf(param: string | null): number | null {
@@ -37,6 +40,7 @@ function reformeIdOf(param: string | null): number | null {
 export function SuiviViewPage() {
   const { features } = useSession();
   const canValidate = features.includes(permissionName('resultats-validation', 'edit'));
+  const canSeePortfolio = features.includes(permissionName('suivi-results', 'list'));
   const reload = useReloadSuivi();
   const [params, setParams] = useSearchParams();
   const reformeId = reformeIdOf(params.get('reforme'));
@@ -60,15 +64,37 @@ export function SuiviViewPage() {
   });
 
   const onValidate = canValidate ? setValidating : undefined;
+  // The portfolio's filters stay in the address beside the chosen reform.
+  const choose = (value: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set('reforme', value);
+        else next.delete('reforme');
+        return next;
+      },
+      { replace: true },
+    );
 
   return (
     <Stack>
       <Title order={1}>{SUIVI_MESSAGES.viewTitle}</Title>
+      {canSeePortfolio && (
+        <PortfolioOverview
+          onOpen={(id) => {
+            choose(String(id));
+            document.getElementById(DETAIL_ID)?.scrollIntoView({ block: 'start' });
+          }}
+        />
+      )}
+      <Title order={2} id={DETAIL_ID} size="h3">
+        {SUIVI_MESSAGES.detailTitle}
+      </Title>
       <SuiviReformePicker
         label="Réforme"
         value={reformeId === null || isGone ? null : String(reformeId)}
         selectedLabel={reforme?.libref}
-        onChange={(value) => setParams(value ? { reforme: value } : {}, { replace: true })}
+        onChange={(value) => choose(value)}
         maw={640}
       />
       {chosen.error ? (

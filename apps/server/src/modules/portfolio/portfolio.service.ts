@@ -1,0 +1,119 @@
+import {
+  PORTFOLIO_STATUS_VALUES,
+  type PortfolioCounts,
+  type PortfolioFilters,
+  type PortfolioRow,
+  type PortfolioStatus,
+  seesAllStructures,
+} from '@reformes/domain';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { natures, portfolioCounts, reformeProgress, reformes, structures } from '../../db/schema/index.ts';
+import type { AuthContext } from '../../http/guard.ts';
+import { type PageQuery, pageOf } from '../../http/pagination.ts';
+import { reformeSearch } from '../reformes/reforme-pages.ts';
+import { portfolioColumns } from './portfolio-status-sql.ts';
+
+/** Today's calendar day, `YYYY-MM-DD`, in UTC as the database triggers count it (docs/decisions.md). */
+export const todayOf = (now: Date = new Date()) => now.toISOString().slice(0, 10);
+
+const p = reformeProgress;
+const c = portfolioCounts;
+
+/**
+ * The follow-up portfolio (issue 16): every active reform of the caller's scope with its time-aware status,
+ * read from `reforme_progress` (kept by triggers, migration 0007) after the rows whose day has passed are
+ * recomputed. Filters, order "by lateness" (status, then the earliest end) and counters use its indexes.
+ */
+export function createPortfolioService(db: Db, now: () => Date = () => new Date()) {
+  /** The statuses whose day has passed, recomputed for today: a handful of rows a day. */
+  async function refreshed(): Promise<string> {
+    const today = todayOf(now());
+    await db.execute(sql`select portfolio_refresh_due(${today}::date)`);
+    return today;
+  }
+
+  /** On reforme_progress by rank, the leading column of its order index: the same rows, read in list order. */
+  function statusCondition(table: typeof p | typeof c, status: PortfolioStatus): SQL {
+    return table === p ? eq(p.status_rank, PORTFOLIO_STATUS_VALUES.indexOf(status)) : eq(table.status, status);
+  }
+
+  /** The scope and the filters on either table: both carry the same columns. */
+  function conditions(table: typeof p | typeof c, auth: AuthContext, filters: Omit<PortfolioFilters, 'search'>): SQL | undefined {
+    return and(
+      eq(table.is_active, true),
+      seesAllStructures(auth.role) ? undefined : eq(table.structure_id, auth.structureId),
+      filters.structure_id ? eq(table.structure_id, filters.structure_id) : undefined,
+      filters.nature_id ? eq(table.nature_id, filters.nature_id) : undefined,
+      filters.typeref ? eq(table.typeref, filters.typeref) : undefined,
+      filters.etat_mor ? eq(table.etat_mor, filters.etat_mor) : undefined,
+      filters.status ? statusCondition(table, filters.status) : undefined,
+    );
+  }
+
+  /**
+   * Reforms by status: from the trigger-kept counters (a few hundred rows) unless a text is searched, which
+   * only the reforms themselves can answer.
+   */
+  async function countsBy(auth: AuthContext, { search, ...filters }: PortfolioFilters) {
+    if (!search) {
+      return db
+        .select({ status: c.status, total: sql<number>`coalesce(sum(${c.total}), 0)::int` })
+        .from(c)
+        .where(conditions(c, auth, filters))
+        .groupBy(c.status);
+    }
+    return db
+      .select({ status: p.status, total: sql<number>`count(*)::int` })
+      .from(p)
+      .innerJoin(reformes, eq(reformes.id, p.reforme_id))
+      .where(and(conditions(p, auth, filters), reformeSearch(search)))
+      .groupBy(p.status);
+  }
+
+  return {
+    /** One page, most urgent first, with its true total. */
+    async page(auth: AuthContext, filters: PortfolioFilters, { page, per_page = 10 }: PageQuery) {
+      const today = await refreshed();
+      const total = (await countsBy(auth, filters)).reduce((sum, row) => sum + row.total, 0);
+      const where = and(conditions(p, auth, filters), filters.search ? reformeSearch(filters.search) : undefined);
+      const columns = portfolioColumns(today);
+      const rows: PortfolioRow[] = await db
+        .select({
+          id: p.reforme_id,
+          libref: reformes.libref,
+          typeref: p.typeref,
+          etat_mor: p.etat_mor,
+          date_debut: p.date_debut,
+          date_fin: p.date_fin,
+          structure: structures.sigl,
+          nature: natures.libnature,
+          status: sql<PortfolioRow['status']>`${p.status}`,
+          progress: columns.progress,
+          days_without_suivi: columns.daysWithout,
+          last_suivi_date: p.last_suivi_date,
+          results_total: p.results_total,
+          results_validated: p.results_validated,
+        })
+        .from(p)
+        .innerJoin(reformes, eq(reformes.id, p.reforme_id))
+        .leftJoin(structures, eq(structures.id, p.structure_id))
+        .leftJoin(natures, eq(natures.id, p.nature_id))
+        .where(where)
+        .orderBy(asc(p.status_rank), asc(p.date_fin), asc(p.reforme_id))
+        .limit(per_page)
+        .offset((page - 1) * per_page);
+      return pageOf(rows, total, page, per_page);
+    },
+
+    /** How many reforms stand at each status, within the scope and the filters (the status filter aside). */
+    async counts(auth: AuthContext, { status: _status, ...filters }: PortfolioFilters): Promise<PortfolioCounts> {
+      await refreshed();
+      const rows = await countsBy(auth, filters);
+      const counts = Object.fromEntries(PORTFOLIO_STATUS_VALUES.map((value) => [value, 0])) as PortfolioCounts;
+      for (const row of rows) if (Object.hasOwn(counts, row.status)) counts[row.status as keyof PortfolioCounts] = row.total;
+      return counts;
+    },
+  };
+}
+export type PortfolioService = ReturnType<typeof createPortfolioService>;

@@ -1,0 +1,34 @@
+import { type PageOf, type PortfolioFilters, type PortfolioRow, portfolioFiltersSchema } from '@reformes/domain';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { type ApiResponse, api } from '../../api/client.ts';
+import { portfolioQueryOf } from '../../components/portfolio/portfolio-counts.ts';
+
+export const PORTFOLIO_KEY = ['portfolio'] as const;
+export const PORTFOLIO_PAGE_SIZE = 10;
+
+/** The filters named in the address (`?status=en_retard&nature_id=2`); anything malformed is ignored. */
+export function portfolioFiltersOf(params: URLSearchParams): PortfolioFilters {
+  const filters: Record<string, unknown> = {};
+  for (const key of Object.keys(portfolioFiltersSchema.shape)) {
+    const value = params.get(key);
+    if (value === null || value === '') continue;
+    const parsed = portfolioFiltersSchema.shape[key as keyof PortfolioFilters].safeParse(value);
+    if (parsed.success) filters[key] = parsed.data;
+  }
+  return filters as PortfolioFilters;
+}
+
+/** `GET portfolio`: one page of the active reforms in scope, most urgent first, with the true total. */
+export function portfolioPageQuery(filters: PortfolioFilters, page: number) {
+  return queryOptions({
+    queryKey: [...PORTFOLIO_KEY, 'page', filters, page],
+    queryFn: ({ signal }) =>
+      api.get<ApiResponse<PageOf<PortfolioRow>>>('portfolio', {
+        action: 'list',
+        query: { ...portfolioQueryOf(filters), per_page: PORTFOLIO_PAGE_SIZE, page },
+        signal,
+      }),
+    select: (response) => response.data,
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,202 @@
+import { Button, Center, Group, Loader, Progress, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import {
+  ETAT_OPTIONS,
+  MESSAGES,
+  PORTFOLIO_MESSAGES,
+  PORTFOLIO_STATUSES,
+  type PortfolioFilters,
+  type PortfolioRow,
+  percentageText,
+  SEARCH_DEBOUNCE_MS,
+  SEARCH_MIN_LENGTH,
+  TEXT_LIMITS,
+  TYPE_OPTIONS,
+} from '@reformes/domain';
+import { IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ErrorAlert } from '../../components/error-alert.tsx';
+import { dayMonthYear } from '../../components/french-format.ts';
+import { allRowsQuery } from '../../components/list-page/list-api.ts';
+import { Pagination } from '../../components/list-page/pagination.tsx';
+import { portfolioCountsQuery } from '../../components/portfolio/portfolio-counts.ts';
+import { PortfolioStatusBadge } from '../../components/portfolio/status-badge.tsx';
+import { StatusCounters } from '../../components/portfolio/status-counters.tsx';
+import { PORTFOLIO_PAGE_SIZE, portfolioFiltersOf, portfolioPageQuery } from './portfolio-api.ts';
+
+const ALL = '';
+type FilterKey = Exclude<keyof PortfolioFilters, 'search'>;
+
+interface LookupRow {
+  id: number;
+  [field: string]: unknown;
+}
+
+function useLookup(resource: string, label: (row: LookupRow) => string) {
+  const rows = useQuery(allRowsQuery<LookupRow>(resource));
+  return [{ value: ALL, label: 'Toutes' }, ...(rows.data ?? []).map((row) => ({ value: String(row.id), label: label(row) }))];
+}
+
+/**
+ * The portfolio that opens "Suivi des réformes" (issue 16): every active reform of the user's scope, most
+ * urgent first, with its status, progress and last follow-up; counters per status that filter the list.
+ * Filters and page live in the address, so the dashboard's counters link straight to a filtered view.
+ */
+export function PortfolioOverview({ onOpen }: { onOpen: (reformeId: number) => void }) {
+  const [params, setParams] = useSearchParams();
+  const filters = portfolioFiltersOf(params);
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [typed, setTyped] = useState(filters.search ?? '');
+  const [debounced] = useDebouncedValue(typed.trim(), SEARCH_DEBOUNCE_MS);
+
+  const update = (changes: Partial<Record<keyof PortfolioFilters | 'page', string | undefined>>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === undefined || value === '') next.delete(key);
+          else next.set(key, value);
+        }
+        // A new filter starts again from the first page.
+        if (!('page' in changes)) next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+
+  const search = debounced.length >= SEARCH_MIN_LENGTH ? debounced : undefined;
+  useEffect(() => {
+    if (search !== filters.search) update({ search });
+  }, [search]);
+
+  const { status, ...withoutStatus } = filters;
+  const list = useQuery(portfolioPageQuery(filters, page));
+  const counts = useQuery(portfolioCountsQuery(withoutStatus));
+  const structures = useLookup('structures', (row) => `${row.designation} (${row.sigl})`);
+  const natures = useLookup('natures', (row) => String(row.libnature));
+
+  const select = (key: FilterKey, label: string, data: Array<{ value: string; label: string }>, allLabel = 'Toutes') => (
+    <Select
+      label={label}
+      data={data[0]?.value === ALL ? data : [{ value: ALL, label: allLabel }, ...data]}
+      value={filters[key] === undefined ? ALL : String(filters[key])}
+      allowDeselect={false}
+      searchable={key === 'structure_id'}
+      nothingFoundMessage="Aucun résultat trouvé"
+      onChange={(value) => update({ [key]: value ?? undefined })}
+    />
+  );
+
+  const total = list.data?.total ?? 0;
+  return (
+    <Stack component="section" aria-label={PORTFOLIO_MESSAGES.overviewLabel}>
+      <StatusCounters counts={counts.data} active={status} onToggle={(value) => update({ status: status === value ? undefined : value })} />
+      <SimpleGrid cols={{ base: 1, sm: 3, lg: 6 }} role="search" aria-label="Filtres du portefeuille">
+        <TextInput
+          label="Rechercher"
+          placeholder="Rechercher..."
+          leftSection={<IconSearch size={16} aria-hidden />}
+          maxLength={TEXT_LIMITS.search}
+          value={typed}
+          onChange={(event) => setTyped(event.currentTarget.value)}
+        />
+        {select('structure_id', 'Structure', structures)}
+        {select('nature_id', 'Nature', natures)}
+        {select('typeref', 'Type de réforme', TYPE_OPTIONS, 'Tout')}
+        {select('etat_mor', 'Etat MO', ETAT_OPTIONS, 'Tous')}
+        {select(
+          'status',
+          PORTFOLIO_MESSAGES.status,
+          PORTFOLIO_STATUSES.map((entry) => ({ value: entry.value, label: entry.label })),
+          'Tous',
+        )}
+      </SimpleGrid>
+      {list.error ? (
+        <ErrorAlert title={PORTFOLIO_MESSAGES.title} error={list.error} />
+      ) : (
+        <PortfolioTable rows={list.data?.data} total={total} isLoading={list.isPending} onOpen={onOpen} />
+      )}
+      <Pagination
+        page={page}
+        total={Math.ceil(total / PORTFOLIO_PAGE_SIZE)}
+        onChange={(next) => update({ page: String(next) })}
+        label="Pagination du portefeuille"
+      />
+    </Stack>
+  );
+}
+
+interface PortfolioTableProps {
+  rows: PortfolioRow[] | undefined;
+  total: number;
+  isLoading: boolean;
+  onOpen: (reformeId: number) => void;
+}
+
+function PortfolioTable({ rows, total, isLoading, onOpen }: PortfolioTableProps) {
+  if (isLoading) {
+    return (
+      <Center py="md" role="status">
+        <Loader size="sm" aria-label={MESSAGES.loading} />
+      </Center>
+    );
+  }
+  if (!rows || rows.length === 0) return <Text c="dimmed">{PORTFOLIO_MESSAGES.empty}</Text>;
+  return (
+    <Table.ScrollContainer minWidth={800}>
+      <Table striped highlightOnHover>
+        <Table.Caption>{`${total} réforme${total > 1 ? 's' : ''}, les plus en retard d'abord`}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Réforme</Table.Th>
+            <Table.Th scope="col">Structure</Table.Th>
+            <Table.Th scope="col">Période</Table.Th>
+            <Table.Th scope="col">{PORTFOLIO_MESSAGES.status}</Table.Th>
+            <Table.Th scope="col">{PORTFOLIO_MESSAGES.progress}</Table.Th>
+            <Table.Th scope="col">{PORTFOLIO_MESSAGES.lastSuivi}</Table.Th>
+            <Table.Th scope="col">Actions</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => {
+            const percent = row.progress * 100;
+            return (
+              <Table.Tr key={row.id}>
+                <Table.Td>{row.libref}</Table.Td>
+                <Table.Td>{row.structure ?? ''}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{`${dayMonthYear(row.date_debut)} – ${dayMonthYear(row.date_fin)}`}</Table.Td>
+                <Table.Td>
+                  <PortfolioStatusBadge status={row.status} days={row.days_without_suivi} />
+                </Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Progress
+                      value={percent}
+                      size="md"
+                      style={{ flex: 1, minWidth: 60 }}
+                      aria-label={`${PORTFOLIO_MESSAGES.progress} : ${row.libref}`}
+                      aria-valuetext={percentageText(percent)}
+                    />
+                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                      {percentageText(percent)}
+                    </Text>
+                  </Group>
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  {row.last_suivi_date ? dayMonthYear(row.last_suivi_date) : PORTFOLIO_MESSAGES.noSuivi}
+                </Table.Td>
+                <Table.Td>
+                  <Button size="xs" variant="light" aria-label={`Voir le suivi de ${row.libref}`} onClick={() => onOpen(row.id)}>
+                    Voir le suivi
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
