@@ -1,6 +1,8 @@
 /** Every French text that both sides show, written once. Spec wording is kept verbatim, quirks included. */
 export const MESSAGES = {
   loading: 'Chargement...',
+  /** What an empty table or an empty picker says (searches, lists). */
+  nothingFound: 'Aucun résultat trouvé',
   notFoundPage: "Page non trouvée. La page à laquelle vous essayez d'accéder n'existe pas !",
   undefinedName: 'Non défini',
   noSelection: 'Aucun élément selectionné',

@@ -9,6 +9,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
+import { mutationErrorsCache } from '../api/mutation-errors.ts';
 
 dayjs.locale('fr');
 
@@ -16,6 +17,7 @@ const theme = createTheme({ primaryColor: 'blue' });
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    mutationCache: mutationErrorsCache(),
     defaultOptions: {
       // The client already renews an expired session once; other failures are shown, not retried.
       queries: { retry: false, refetchOnWindowFocus: false },

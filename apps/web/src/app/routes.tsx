@@ -19,11 +19,11 @@ const SuiviEntryPage = page(() => import('../features/suivi/suivi-entry-page.tsx
 const SuiviViewPage = page(() => import('../features/suivi/suivi-view-page.tsx'), 'SuiviViewPage');
 const CreateReformePage = page(() => import('../features/reformes/reforme-form-page.tsx'), 'CreateReformePage');
 const EditReformePage = page(() => import('../features/reformes/reforme-form-page.tsx'), 'EditReformePage');
-const ReformesListPage = page(() => import('../features/reformes/reformes-list-page.tsx'), 'ReformesListPage');
-const MyReformesPage = page(() => import('../features/reformes/my-reformes-page.tsx'), 'MyReformesPage');
-const SearchReformesPage = page(() => import('../features/reformes/search-reformes-page.tsx'), 'SearchReformesPage');
+const ReformesListPage = page(() => import('../features/reformes/reformes-list-screens.tsx'), 'ReformesListPage');
+const MyReformesPage = page(() => import('../features/reformes/reformes-list-screens.tsx'), 'MyReformesPage');
+const SearchReformesPage = page(() => import('../features/reformes/reformes-list-screens.tsx'), 'SearchReformesPage');
 const ObjectifsPage = page(() => import('../features/reformes/objectifs-page.tsx'), 'ObjectifsPage');
-const TreatmentPage = page(() => import('../features/reformes/treatment-page.tsx'), 'TreatmentPage');
+const TreatmentPage = page(() => import('../features/reformes/reformes-list-screens.tsx'), 'TreatmentPage');
 const UsersPage = page(() => import('../features/users/users-page.tsx'), 'UsersPage');
 const RolesPage = page(() => import('../features/access/roles-page.tsx'), 'RolesPage');
 const PermissionsPage = page(() => import('../features/access/permissions-page.tsx'), 'PermissionsPage');

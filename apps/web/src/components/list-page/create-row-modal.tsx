@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FieldValues } from 'react-hook-form';
-import { showApiError } from '../../api/show-api-error.tsx';
 import { notifySuccess } from '../notify.tsx';
 import { EntityFormModal } from './entity-form-modal.tsx';
 import { createRow, resourceKey } from './list-api.ts';
@@ -26,7 +25,7 @@ export function CreateRowModal<Row extends ListRow>({ opened, config, onClose }:
       onClose();
       return queryClient.invalidateQueries({ queryKey: resourceKey(config.resource) });
     },
-    onError: (error) => showApiError(error, config.errorTitle),
+    meta: { errorTitle: config.errorTitle },
   });
 
   return (

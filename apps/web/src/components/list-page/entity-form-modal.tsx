@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Checkbox, Group, Modal, MultiSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { textLimitOf } from '@reformes/domain';
+import { MESSAGES, textLimitOf } from '@reformes/domain';
 import { useQuery } from '@tanstack/react-query';
 import { type Control, Controller, type FieldValues, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -182,7 +182,7 @@ function OptionsField<Row>({ field, control, error }: OptionsFieldProps<Row>) {
           error,
           data,
           searchable: true,
-          nothingFoundMessage: 'Aucun résultat trouvé',
+          nothingFoundMessage: MESSAGES.nothingFound,
           onBlur: input.onBlur,
           ref: input.ref,
         };

@@ -1,24 +1,10 @@
-import {
-  ActionIcon,
-  Button,
-  Center,
-  Grid,
-  Group,
-  Loader,
-  Paper,
-  Radio,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Button, Grid, Group, Paper, Radio, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { type Action, MESSAGES, TEXT_LIMITS } from '@reformes/domain';
 import { IconEdit, IconEye, IconLock, IconLockOpen, IconPlus, IconSearch, IconTrash, IconX } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { ErrorAlert } from '../error-alert.tsx';
 import { notifyWarning } from '../notify.tsx';
+import { TableBodyState } from '../table-body-state.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { DetailsModal } from './details-modal.tsx';
 import { EntityFormModal } from './entity-form-modal.tsx';
@@ -247,24 +233,8 @@ function Rows<Row extends ListRow>({ list }: { list: ListController<Row> }) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {list.isLoading && rows.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={span}>
-                  <Center py="md" role="status">
-                    <Loader size="sm" aria-label={MESSAGES.loading} />
-                  </Center>
-                </Table.Td>
-              </Table.Tr>
-            ) : rows.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={span}>
-                  <Text c="dimmed" ta="center" py="md">
-                    Aucun résultat trouvé
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ) : (
-              rows.map((row, index) => {
+            <TableBodyState span={span} isLoading={list.isLoading} isEmpty={rows.length === 0}>
+              {rows.map((row, index) => {
                 const isSelected = selected?.id === row.id;
                 return (
                   <Table.Tr
@@ -286,8 +256,8 @@ function Rows<Row extends ListRow>({ list }: { list: ListController<Row> }) {
                     ))}
                   </Table.Tr>
                 );
-              })
-            )}
+              })}
+            </TableBodyState>
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>

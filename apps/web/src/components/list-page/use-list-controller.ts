@@ -11,7 +11,6 @@ import {
 } from '@reformes/domain';
 import { type QueryKey, type UseQueryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { showApiError } from '../../api/show-api-error.tsx';
 import { useSession } from '../../session/use-session.ts';
 import { notifyRunning, notifySuccess } from '../notify.tsx';
 import {
@@ -170,7 +169,7 @@ export function useListController<Row extends ListRow>(config: ListConfig<Row>) 
       notifySuccess(response.message, config.errorTitle);
       return reload();
     },
-    onError: (error) => showApiError(error, config.errorTitle),
+    meta: { errorTitle: config.errorTitle },
   });
 
   const remove = useMutation({
@@ -179,7 +178,7 @@ export function useListController<Row extends ListRow>(config: ListConfig<Row>) 
       notifySuccess(response.message, config.errorTitle);
       return reload();
     },
-    onError: (error) => showApiError(error, config.errorTitle),
+    meta: { errorTitle: config.errorTitle },
   });
 
   const changeState = useMutation({
@@ -195,7 +194,7 @@ export function useListController<Row extends ListRow>(config: ListConfig<Row>) 
       notifySuccess(response.message, config.errorTitle);
       return reload();
     },
-    onError: (error) => showApiError(error, config.statusErrorTitle ?? TITLES.users),
+    meta: { errorTitle: config.statusErrorTitle ?? TITLES.users },
   });
 
   return {

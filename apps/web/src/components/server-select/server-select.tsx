@@ -30,7 +30,6 @@ export interface ServerSelectProps<Item> {
 
 /** The value of the "Voir plus" option: ids are never empty. */
 const MORE = '';
-const NOTHING_FOUND = 'Aucun résultat trouvé';
 const count = new Intl.NumberFormat('fr-FR');
 
 /**
@@ -173,7 +172,7 @@ export function ServerSelect<Item>({
           ) : pages.isError ? (
             <Combobox.Empty c="red">{pages.error instanceof ApiError ? pages.error.message : MESSAGES.unknownError}</Combobox.Empty>
           ) : options.length === 0 ? (
-            <Combobox.Empty>{NOTHING_FOUND}</Combobox.Empty>
+            <Combobox.Empty>{MESSAGES.nothingFound}</Combobox.Empty>
           ) : (
             <>
               {options.map((option) => (

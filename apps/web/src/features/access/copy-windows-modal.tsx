@@ -3,7 +3,6 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { type RolesWindowsCopyInput, rolesWindowsCopySchema, TITLES } from '@reformes/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { showApiError } from '../../api/show-api-error.tsx';
 import { allRowsQuery, resourceKey } from '../../components/list-page/list-api.ts';
 import { notifySuccess } from '../../components/notify.tsx';
 import { copyWindows, type Role } from './access-api.ts';
@@ -58,7 +57,7 @@ function CopyWindowsForm({ from, onDone }: { from?: Role; onDone: () => void }) 
       onDone();
       await queryClient.invalidateQueries({ queryKey: resourceKey('roles') });
     },
-    onError: (error) => showApiError(error, TITLES.roles),
+    meta: { errorTitle: TITLES.roles },
   });
 
   const all = roles.data ?? [];

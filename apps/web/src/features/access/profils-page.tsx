@@ -2,7 +2,6 @@ import { Center, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { MESSAGES, permissionName, TITLES } from '@reformes/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { showApiError } from '../../api/show-api-error.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { ConfirmDialog } from '../../components/list-page/confirm-dialog.tsx';
 import { notifySuccess } from '../../components/notify.tsx';
@@ -30,7 +29,7 @@ export function ProfilsPage() {
     notifySuccess(message, TITLES.profiles);
     await Promise.all([queryClient.invalidateQueries({ queryKey: PROFILES_KEY }), refreshSession()]);
   };
-  const onError = (error: unknown) => showApiError(error, TITLES.profiles);
+  const meta = { errorTitle: TITLES.profiles };
 
   const copy = useMutation({
     mutationFn: copyRights,
@@ -38,7 +37,7 @@ export function ProfilsPage() {
       setCopying(undefined);
       return changed(response.message);
     },
-    onError,
+    meta,
   });
   const grant = useMutation({
     mutationFn: grantRights,
@@ -46,12 +45,12 @@ export function ProfilsPage() {
       setGranting(undefined);
       return changed(response.message);
     },
-    onError,
+    meta,
   });
   const revoke = useMutation({
     mutationFn: (right: RoleRight) => revokeRight(right.id),
     onSuccess: (response) => changed(response.message),
-    onError,
+    meta,
     onSettled: () => setRevoking(undefined),
   });
 

@@ -3,7 +3,6 @@ import { ACCOUNT_MESSAGES, MESSAGES, TITLES } from '@reformes/domain';
 import { IconUpload } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { showApiError } from '../../api/show-api-error.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { notifySuccess } from '../../components/notify.tsx';
 import { type CurrentUser, storeUser } from '../../session/session.ts';
@@ -28,7 +27,7 @@ export function SignatureTab({ user }: { user: CurrentUser }) {
       notifySuccess(message, TITLES.account);
     },
     // The server says what is wrong with the file (type, size...): clearer than a generic failure.
-    onError: (error) => showApiError(error, TITLES.account),
+    meta: { errorTitle: TITLES.account },
   });
 
   const choose = (chosen: File | null) => {

@@ -1,5 +1,5 @@
 import { Select, SimpleGrid } from '@mantine/core';
-import { AUDIT_ACTION_CODES, AUDIT_ACTIONS, AUDIT_MESSAGES, AUDIT_RESULTS } from '@reformes/domain';
+import { AUDIT_ACTION_CODES, AUDIT_ACTIONS, AUDIT_MESSAGES, AUDIT_RESULTS, MESSAGES } from '@reformes/domain';
 // The reform form's date input (typed jj/mm/aaaa or picked), as the follow-up screens use it too.
 import { FrenchDateInput } from '../../components/french-date-input.tsx';
 import type { AuditFilterValues } from './audit-api.ts';
@@ -28,7 +28,7 @@ export function AuditFiltersBar({ filters, onChange }: AuditFiltersBarProps) {
   });
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} role="group" aria-label="Filtres du journal">
-      <Select label="Action" data={ACTION_OPTIONS} searchable nothingFoundMessage="Aucun résultat trouvé" {...select('action')} />
+      <Select label="Action" data={ACTION_OPTIONS} searchable nothingFoundMessage={MESSAGES.nothingFound} {...select('action')} />
       <Select label="Résultat" data={RESULT_OPTIONS} {...select('result')} />
       <FrenchDateInput label="Du" value={filters.from} onChange={(from) => onChange({ ...filters, from })} />
       <FrenchDateInput

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import {
   AUDIT_COLUMNS,
   AUDIT_MESSAGES,
@@ -15,11 +15,11 @@ import { IconFileExport } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { showApiError } from '../../api/show-api-error.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { ListSearchBar } from '../../components/list-page/list-page.tsx';
 import { Pagination } from '../../components/list-page/pagination.tsx';
 import { useSearchedPages } from '../../components/list-page/use-list-controller.ts';
+import { TableBodyState } from '../../components/table-body-state.tsx';
 import { useSession } from '../../session/use-session.ts';
 import { type AuditFilterValues, auditPageQuery, auditQueryOf, downloadAuditCsv, NO_FILTERS } from './audit-api.ts';
 import { AuditFiltersBar, isPeriodInOrder } from './audit-filters.tsx';
@@ -62,7 +62,7 @@ function AuditLog() {
 
   const exportCsv = useMutation({
     mutationFn: () => downloadAuditCsv(auditQueryOf(applied, search.length >= SEARCH_MIN_LENGTH ? search : '')),
-    onError: (error) => showApiError(error, AUDIT_MESSAGES.exportTitle),
+    meta: { errorTitle: AUDIT_MESSAGES.exportTitle },
   });
 
   return (
@@ -95,25 +95,16 @@ function AuditLog() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {list.isLoading && rows.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={AUDIT_COLUMNS.length}>
-                      <Center py="md" role="status">
-                        <Loader size="sm" aria-label={MESSAGES.loading} />
-                      </Center>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : rows.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={AUDIT_COLUMNS.length}>
-                      <Text c="dimmed" ta="center" py="md">
-                        {AUDIT_MESSAGES.empty}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : (
-                  rows.map((entry) => <AuditRow key={entry.id} entry={entry} />)
-                )}
+                <TableBodyState
+                  span={AUDIT_COLUMNS.length}
+                  isLoading={list.isLoading}
+                  isEmpty={rows.length === 0}
+                  empty={AUDIT_MESSAGES.empty}
+                >
+                  {rows.map((entry) => (
+                    <AuditRow key={entry.id} entry={entry} />
+                  ))}
+                </TableBodyState>
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>

@@ -1,31 +1,16 @@
-import {
-  ActionBar,
-  Alert,
-  Anchor,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  Radio,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionBar, Alert, Anchor, Button, Group, Loader, Paper, Radio, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { BACKUP_MESSAGES, MESSAGES, permissionName } from '@reformes/domain';
 import { IconDatabaseExport, IconDownload, IconX } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { showApiError } from '../../api/show-api-error.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { resourceKey } from '../../components/list-page/list-api.ts';
 import { ListSearchBar } from '../../components/list-page/list-page.tsx';
 import { Pagination } from '../../components/list-page/pagination.tsx';
 import { useSearchedPages } from '../../components/list-page/use-list-controller.ts';
 import { notifySuccess } from '../../components/notify.tsx';
+import { TableBodyState } from '../../components/table-body-state.tsx';
 import { useSession } from '../../session/use-session.ts';
 import { BACKUPS_RESOURCE, type Backup, backupsPageQuery, downloadBackup, makeBackup } from './backups-api.ts';
 
@@ -87,12 +72,12 @@ function BackupsList({ canSave }: { canSave: boolean }) {
       list.setPage(1);
       return queryClient.invalidateQueries({ queryKey: resourceKey(BACKUPS_RESOURCE) });
     },
-    onError: (error) => showApiError(error, BACKUP_MESSAGES.saveTitle),
+    meta: { errorTitle: BACKUP_MESSAGES.saveTitle },
   });
 
   const download = useMutation({
     mutationFn: downloadBackup,
-    onError: (error) => showApiError(error, BACKUP_MESSAGES.saveTitle),
+    meta: { errorTitle: BACKUP_MESSAGES.saveTitle },
   });
   const isDownloading = (backup: Backup) => download.isPending && download.variables?.name === backup.name;
 
@@ -128,24 +113,13 @@ function BackupsList({ canSave }: { canSave: boolean }) {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {list.isLoading && rows.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={6}>
-                      <Center py="md" role="status">
-                        <Loader size="sm" aria-label={MESSAGES.loading} />
-                      </Center>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : rows.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={6}>
-                      <Text c="dimmed" ta="center" py="md">
-                        {list.search.trim() ? 'Aucun résultat trouvé' : 'Aucune sauvegarde'}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : (
-                  rows.map((backup, index) => (
+                <TableBodyState
+                  span={6}
+                  isLoading={list.isLoading}
+                  isEmpty={rows.length === 0}
+                  empty={list.search.trim() ? MESSAGES.nothingFound : 'Aucune sauvegarde'}
+                >
+                  {rows.map((backup, index) => (
                     <Table.Tr
                       key={backup.id}
                       onClick={() => select(backup)}
@@ -183,8 +157,8 @@ function BackupsList({ canSave }: { canSave: boolean }) {
                       </Table.Td>
                       <Table.Td>{dayjs(backup.created_at).format('DD/MM/YYYY')}</Table.Td>
                     </Table.Tr>
-                  ))
-                )}
+                  ))}
+                </TableBodyState>
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>

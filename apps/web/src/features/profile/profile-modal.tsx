@@ -13,7 +13,6 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { showFieldErrors } from '../../api/field-errors.ts';
-import { showApiError } from '../../api/show-api-error.tsx';
 import { CurrentPasswordField } from '../../components/current-password-field.tsx';
 import { alertSuccess } from '../../components/notify.tsx';
 import { type CurrentUser, storeUser } from '../../session/session.ts';
@@ -82,10 +81,8 @@ function ProfileForm({ user, onSaved }: ProfileFormProps) {
       alertSuccess(MESSAGES.profileUpdated, TITLES.profile);
       onSaved();
     },
-    onError: (error) => {
-      showFieldErrors(error, setError, ['lastname', 'firstname', 'email', 'phone', 'current_password']);
-      showApiError(error, TITLE);
-    },
+    meta: { errorTitle: TITLE },
+    onError: (error) => showFieldErrors(error, setError, ['lastname', 'firstname', 'email', 'phone', 'current_password']),
   });
 
   return (

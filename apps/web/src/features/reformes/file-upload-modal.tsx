@@ -5,7 +5,6 @@ import { IconFileTypePdf } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { showApiError } from '../../api/show-api-error.tsx';
 import { notifySuccess } from '../../components/notify.tsx';
 import { uploadFile } from './files-api.ts';
 import type { ReformeFile } from './reformes-api.ts';
@@ -68,7 +67,7 @@ function UploadForm({ onUploaded, onClose }: Omit<FileUploadModalProps, 'opened'
       onUploaded(response.data);
       reset({ name_file: '', file: null });
     },
-    onError: (error) => showApiError(error, REFORME_MESSAGES.fileTitle),
+    meta: { errorTitle: REFORME_MESSAGES.fileTitle },
   });
 
   return (

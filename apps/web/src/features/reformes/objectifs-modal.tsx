@@ -5,7 +5,6 @@ import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { showApiError } from '../../api/show-api-error.tsx';
 import { ConfirmDialog } from '../../components/list-page/confirm-dialog.tsx';
 import { StatusBadge } from '../../components/list-page/status-badge.tsx';
 import { LongTextField } from '../../components/long-text-field.tsx';
@@ -67,7 +66,7 @@ function ObjectifsEditor({ reforme, onClose }: { reforme: { id: number; libref: 
       reset({ libobjectif: '', reforme_id: reforme.id });
       return reload();
     },
-    onError: (error) => showApiError(error, REFORME_MESSAGES.objectifsTitle),
+    meta: { errorTitle: REFORME_MESSAGES.objectifsTitle },
   });
 
   const remove = useMutation({
@@ -76,7 +75,7 @@ function ObjectifsEditor({ reforme, onClose }: { reforme: { id: number; libref: 
       notifySuccess(response.message, REFORME_MESSAGES.objectifsTitle);
       return reload();
     },
-    onError: (error) => showApiError(error, REFORME_MESSAGES.objectifsTitle),
+    meta: { errorTitle: REFORME_MESSAGES.objectifsTitle },
   });
 
   const startEditing = (objectif: ObjectifRow) => {

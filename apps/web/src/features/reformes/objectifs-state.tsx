@@ -2,7 +2,6 @@ import { Button } from '@mantine/core';
 import { MESSAGES, permissionName, REFORME_MESSAGES } from '@reformes/domain';
 import { IconLock, IconLockOpen } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { showApiError } from '../../api/show-api-error.tsx';
 import { notifyRunning, notifySuccess } from '../../components/notify.tsx';
 import { useSession } from '../../session/use-session.ts';
 import { setActive, useReloadObjectifs } from './objectifs-api.ts';
@@ -29,7 +28,7 @@ export function useStateChange(resource: StateResource) {
       notifySuccess(response.message, REFORME_MESSAGES.objectifsTitle);
       return reload();
     },
-    onError: (error) => showApiError(error, REFORME_MESSAGES.objectifsTitle),
+    meta: { errorTitle: REFORME_MESSAGES.objectifsTitle },
   });
   return { can: features.includes(permissionName(resource, 'status')), change };
 }

@@ -3,7 +3,6 @@ import { REFORME_MESSAGES } from '@reformes/domain';
 import { IconPaperclip, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { showApiError } from '../../api/show-api-error.tsx';
 import { ConfirmDialog } from '../../components/list-page/confirm-dialog.tsx';
 import { notifySuccess } from '../../components/notify.tsx';
 import { FileUploadModal } from './file-upload-modal.tsx';
@@ -34,7 +33,7 @@ export function ReformeFilesField({ existing, pending, onPendingChange, disabled
       if (pending.some((item) => item.id === file.id)) onPendingChange(pending.filter((item) => item.id !== file.id));
       else void queryClient.invalidateQueries({ queryKey: REFORMES_KEY });
     },
-    onError: (error) => showApiError(error, REFORME_MESSAGES.fileTitle),
+    meta: { errorTitle: REFORME_MESSAGES.fileTitle },
   });
 
   return (

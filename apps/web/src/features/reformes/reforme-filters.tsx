@@ -1,5 +1,5 @@
 import { ActionIcon, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { type ReformeFilters, TEXT_LIMITS, TYPE_OPTIONS } from '@reformes/domain';
+import { MESSAGES, type ReformeFilters, TEXT_LIMITS, TYPE_OPTIONS } from '@reformes/domain';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { allRowsQuery } from '../../components/list-page/list-api.ts';
@@ -36,7 +36,7 @@ export function ReformeFiltersBar({ filters, onChange, search, onSearchChange, o
     value: filters[key] === undefined ? ALL : String(filters[key]),
     allowDeselect: false,
     searchable: key === 'structure_id',
-    nothingFoundMessage: 'Aucun résultat trouvé',
+    nothingFoundMessage: MESSAGES.nothingFound,
     onChange: (value: string | null) => {
       const next = { ...filters };
       if (!value || value === ALL) delete next[key];

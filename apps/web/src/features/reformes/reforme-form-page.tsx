@@ -2,7 +2,6 @@ import { Center, Loader, Stack, Title } from '@mantine/core';
 import { type ChangeVerdict, choosesStructure, MESSAGES, REFORME_MESSAGES, reformeChangeOf, roleOf } from '@reformes/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { showApiError } from '../../api/show-api-error.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { notifySuccess } from '../../components/notify.tsx';
 import { useSession } from '../../session/use-session.ts';
@@ -22,7 +21,7 @@ function useSaveReforme(id: number | undefined) {
       await queryClient.invalidateQueries({ queryKey: REFORMES_KEY });
       navigate(AFTER_SAVE);
     },
-    onError: (error) => showApiError(error, REFORME_MESSAGES.errorTitle),
+    meta: { errorTitle: REFORME_MESSAGES.errorTitle },
   });
 }
 

@@ -1,6 +1,6 @@
-import { Center, Loader, Paper, Table, Text } from '@mantine/core';
-import { MESSAGES } from '@reformes/domain';
+import { Paper, Table } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { TableBodyState } from '../../components/table-body-state.tsx';
 import type { ReformeRow } from './reformes-api.ts';
 
 export interface ReformeColumn {
@@ -35,32 +35,16 @@ export function ReformesTable({ label, columns, rows, isLoading, actions, minWid
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {isLoading && rows.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={span}>
-                  <Center py="md" role="status">
-                    <Loader size="sm" aria-label={MESSAGES.loading} />
-                  </Center>
-                </Table.Td>
-              </Table.Tr>
-            ) : rows.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={span}>
-                  <Text c="dimmed" ta="center" py="md">
-                    Aucun résultat trouvé
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ) : (
-              rows.map((row) => (
+            <TableBodyState span={span} isLoading={isLoading} isEmpty={rows.length === 0}>
+              {rows.map((row) => (
                 <Table.Tr key={row.id}>
                   {columns.map((column) => (
                     <Table.Td key={column.label}>{column.render(row)}</Table.Td>
                   ))}
                   {actions && <Table.Td>{actions(row)}</Table.Td>}
                 </Table.Tr>
-              ))
-            )}
+              ))}
+            </TableBodyState>
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>

@@ -19,7 +19,6 @@ import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { showApiError } from '../../api/show-api-error.tsx';
 import { ConfirmDialog } from '../../components/list-page/confirm-dialog.tsx';
 import { StatusBadge } from '../../components/list-page/status-badge.tsx';
 import { notifySuccess } from '../../components/notify.tsx';
@@ -102,7 +101,7 @@ function ResultatEditor({
       reset(blank(String(values.objectif_id)));
       return reload();
     },
-    onError: (error) => showApiError(error, REFORME_MESSAGES.objectifsTitle),
+    meta: { errorTitle: REFORME_MESSAGES.objectifsTitle },
   });
 
   const remove = useMutation({
@@ -111,7 +110,7 @@ function ResultatEditor({
       notifySuccess(response.message, REFORME_MESSAGES.objectifsTitle);
       return reload();
     },
-    onError: (error) => showApiError(error, REFORME_MESSAGES.objectifsTitle),
+    meta: { errorTitle: REFORME_MESSAGES.objectifsTitle },
   });
 
   if (objectifs.isPending) return <Loader size="sm" aria-label="Chargement..." />;

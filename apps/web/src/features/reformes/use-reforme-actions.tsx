@@ -16,7 +16,6 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { showApiError } from '../../api/show-api-error.tsx';
 import { ConfirmDialog } from '../../components/list-page/confirm-dialog.tsx';
 import { notifyRunning, notifySuccess } from '../../components/notify.tsx';
 import { useSession } from '../../session/use-session.ts';
@@ -68,7 +67,7 @@ function useReformeMutation<Input>(title: string, run: (input: Input) => Promise
         queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
       ]);
     },
-    onError: (error) => showApiError(error, title),
+    meta: { errorTitle: title },
   });
 }
 

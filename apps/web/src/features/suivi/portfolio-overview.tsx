@@ -84,7 +84,7 @@ export function PortfolioOverview({ onOpen }: { onOpen: (reformeId: number) => v
       value={filters[key] === undefined ? ALL : String(filters[key])}
       allowDeselect={false}
       searchable={key === 'structure_id'}
-      nothingFoundMessage="Aucun résultat trouvé"
+      nothingFoundMessage={MESSAGES.nothingFound}
       onChange={(value) => update({ [key]: value ?? undefined })}
     />
   );

@@ -3,7 +3,6 @@ import { MESSAGES, measureText, permissionName, SUIVI_MESSAGES } from '@reformes
 import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { showApiError } from '../../api/show-api-error.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { ConfirmDialog } from '../../components/list-page/confirm-dialog.tsx';
 import { notifySuccess, notifyWarning } from '../../components/notify.tsx';
@@ -13,7 +12,7 @@ import { SuiviFormModal } from './suivi-form-modal.tsx';
 import { SuiviRecordsTable } from './suivi-records-table.tsx';
 import { SuiviReformePicker } from './suivi-reforme-picker.tsx';
 
-const searchable = { searchable: true, clearable: true, nothingFoundMessage: 'Aucun résultat trouvé' } as const;
+const searchable = { searchable: true, clearable: true, nothingFoundMessage: MESSAGES.nothingFound } as const;
 
 /**
  * "Données de suivi" (/admin/follow-reforme-create): Réformes (searched on the server, there may be
@@ -46,10 +45,8 @@ export function SuiviEntryPage() {
       setRemoving(undefined);
       await reload();
     },
-    onError: (error) => {
-      setRemoving(undefined);
-      showApiError(error, SUIVI_MESSAGES.title);
-    },
+    meta: { errorTitle: SUIVI_MESSAGES.title },
+    onError: () => setRemoving(undefined),
   });
 
   const openForm = () => {

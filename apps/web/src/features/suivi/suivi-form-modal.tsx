@@ -4,7 +4,6 @@ import { isBeforeLastRecord, SUIVI_MESSAGES, type SuiviInput, suiviSchema } from
 import { useMutation } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { showApiError } from '../../api/show-api-error.tsx';
 import { FrenchDateInput } from '../../components/french-date-input.tsx';
 import { notifyError, notifySuccess } from '../../components/notify.tsx';
 import { createSuivi, type SuiviResultat, useReloadSuivi } from './suivi-api.ts';
@@ -55,7 +54,7 @@ function SuiviForm({ result, onClose }: { result: SuiviResultat; onClose: () => 
       await reload();
       onClose();
     },
-    onError: (error) => showApiError(error, SUIVI_MESSAGES.title),
+    meta: { errorTitle: SUIVI_MESSAGES.title },
   });
 
   const submit = handleSubmit((values) => {

@@ -13,7 +13,6 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { showApiError } from '../../api/show-api-error.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { ConfirmDialog } from '../../components/list-page/confirm-dialog.tsx';
 import { notifySuccess } from '../../components/notify.tsx';
@@ -57,10 +56,8 @@ export function SuiviViewPage() {
       setValidating(undefined);
       await reload();
     },
-    onError: (error) => {
-      setValidating(undefined);
-      showApiError(error, SUIVI_MESSAGES.validateTitle);
-    },
+    meta: { errorTitle: SUIVI_MESSAGES.validateTitle },
+    onError: () => setValidating(undefined),
   });
 
   const onValidate = canValidate ? setValidating : undefined;

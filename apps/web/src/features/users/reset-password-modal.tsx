@@ -5,7 +5,6 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { api } from '../../api/client.ts';
 import { showFieldErrors } from '../../api/field-errors.ts';
-import { showApiError } from '../../api/show-api-error.tsx';
 import { notifySuccess } from '../../components/notify.tsx';
 import type { UserRow } from './users-list.tsx';
 
@@ -56,11 +55,9 @@ function ResetPasswordForm({ user, onDone }: { user: UserRow; onDone: () => void
       notifySuccess(response.message, TITLES.users);
       onDone();
     },
-    onError: (error) => {
-      // The server's own rules (a too common password...) also show under the field.
-      showFieldErrors(error, setError, ['email', 'password', 'password_confirmation']);
-      showApiError(error, TITLES.users);
-    },
+    meta: { errorTitle: TITLES.users },
+    // The server's own rules (a too common password...) also show under the field.
+    onError: (error) => showFieldErrors(error, setError, ['email', 'password', 'password_confirmation']),
   });
 
   return (
