@@ -1,7 +1,8 @@
 import { MESSAGES } from '@reformes/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { getSession } from '../session/session.ts';
-import { aUser, fakeServer, signInAs } from '../test/render-app.tsx';
+import { fakeApi } from '../test/fake-api.ts';
+import { aUser, signInAs } from '../test/render-app.tsx';
 import { ApiError } from './api-error.ts';
 import { api, setSessionExpiredHandler } from './client.ts';
 
@@ -12,7 +13,7 @@ function headersOf(call: unknown[]): Headers {
 describe('api client', () => {
   it('sends the bearer token, Accept JSON and the action header to /api/v1', async () => {
     signInAs();
-    const fetchMock = fakeServer({ 'GET users': { body: { message: 'ok', data: [] } } });
+    const fetchMock = fakeApi({ 'GET users': { body: { message: 'ok', data: [] } } });
 
     await api.get('users', { action: 'list', query: { per_page: 10, page: 1 } });
 
@@ -25,14 +26,14 @@ describe('api client', () => {
   });
 
   it('sends no Authorization header without a stored token', async () => {
-    const fetchMock = fakeServer({ 'POST api/forgot-password': { body: { message: 'ok' } } });
+    const fetchMock = fakeApi({ 'POST api/forgot-password': { body: { message: 'ok' } } });
     await api.post('api/forgot-password', { action: 'add', body: { email: 'a@b.fr' } });
     expect(headersOf(fetchMock.mock.calls[0]).has('Authorization')).toBe(false);
   });
 
   it('turns an error answer into an ApiError with its field errors', async () => {
     signInAs();
-    fakeServer({
+    fakeApi({
       'POST users': { status: 422, body: { message: 'Données invalides', errorsList: { email: ['Email pris'] } } },
     });
 
@@ -49,7 +50,7 @@ describe('api client', () => {
   it('renews an expired session once and repeats the call with the new token', async () => {
     signInAs();
     let dashCalls = 0;
-    const fetchMock = fakeServer({
+    const fetchMock = fakeApi({
       'GET dash/': () => (++dashCalls === 1 ? { status: 401, body: { message: 'expirée' } } : { body: { data: 1 } }),
       'POST api/refresh': { body: { message: 'ok', data: { access_token: 'access-2', refresh_token: 'refresh-2', expire_in: 900 } } },
     });
@@ -66,7 +67,7 @@ describe('api client', () => {
     localStorage.setItem('exercice', JSON.stringify('2026'));
     const expired = vi.fn();
     setSessionExpiredHandler(expired);
-    fakeServer({
+    fakeApi({
       'GET dash/': { status: 401, body: { message: 'expirée' } },
       'POST api/refresh': { status: 401, body: { message: 'invalide' } },
     });
@@ -79,7 +80,7 @@ describe('api client', () => {
   });
 
   it('does not try to renew the session when the sign-in itself answers 401', async () => {
-    const fetchMock = fakeServer({ 'POST api/login': { status: 401, body: { message: MESSAGES.invalidCredentials } } });
+    const fetchMock = fakeApi({ 'POST api/login': { status: 401, body: { message: MESSAGES.invalidCredentials } } });
     const failure = api.post('api/login', { action: 'add', body: {}, skipSessionRenewal: true });
     await expect(failure).rejects.toMatchObject({ status: 401, message: MESSAGES.invalidCredentials });
     expect(fetchMock).toHaveBeenCalledOnce();

@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { getSession } from '../session/session.ts';
-import { aUser, fakeServer, renderApp, signInAs } from '../test/render-app.tsx';
+import { fakeApi } from '../test/fake-api.ts';
+import { aUser, renderApp, signInAs } from '../test/render-app.tsx';
 
 const dash = {
   message: 'ok',
@@ -18,7 +19,7 @@ async function openUserMenu(name: RegExp) {
 describe('layout shell', () => {
   it('opens the side menu by default and toggles it with the burger', async () => {
     signInAs();
-    fakeServer({ 'GET dash/': { body: dash } });
+    fakeApi({ 'GET dash/': { body: dash } });
     renderApp('/admin/dashboard');
     const burger = await screen.findByRole('button', { name: 'Afficher/masquer le menu' });
     expect(burger).toHaveAttribute('aria-expanded', 'true');
@@ -28,14 +29,14 @@ describe('layout shell', () => {
 
   it('shows "Non défini" when the user has no name', async () => {
     signInAs(aUser({ name: null }));
-    fakeServer({ 'GET dash/': { body: dash } });
+    fakeApi({ 'GET dash/': { body: dash } });
     renderApp('/admin/dashboard');
     expect(await screen.findByRole('button', { name: /Non défini/ })).toBeInTheDocument();
   });
 
   it('signs out: calls the server, forgets the session and returns to /login', async () => {
     signInAs();
-    const fetchMock = fakeServer({ 'GET dash/': { body: dash }, 'GET logout': { body: { message: 'ok' } } });
+    const fetchMock = fakeApi({ 'GET dash/': { body: dash }, 'GET logout': { body: { message: 'ok' } } });
     const { router } = renderApp('/admin/dashboard');
     const menu = await openUserMenu(/Awa Diallo/);
     expect(within(menu).getByText('awa@reformes.test')).toBeInTheDocument();
@@ -49,7 +50,7 @@ describe('layout shell', () => {
 
   it('signs out even when the server does not answer', async () => {
     signInAs();
-    fakeServer({ 'GET dash/': { body: dash }, 'GET logout': { status: 500, body: { message: 'panne' } } });
+    fakeApi({ 'GET dash/': { body: dash }, 'GET logout': { status: 500, body: { message: 'panne' } } });
     const { router } = renderApp('/admin/dashboard');
     await userEvent.click(within(await openUserMenu(/Awa Diallo/)).getByRole('menuitem', { name: 'Déconnexion' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
@@ -64,7 +65,7 @@ describe('profile modal', () => {
 
   it('keeps "Enregistrer" disabled while the phone holds anything but digits', async () => {
     signInAs();
-    fakeServer({ 'GET dash/': { body: dash } });
+    fakeApi({ 'GET dash/': { body: dash } });
     renderApp('/admin/dashboard');
     const dialog = await openProfile();
     const phone = within(dialog).getByLabelText(/Téléphone/);
@@ -76,7 +77,7 @@ describe('profile modal', () => {
 
   it('saves the profile and keeps the updated user', async () => {
     signInAs();
-    const fetchMock = fakeServer({
+    const fetchMock = fakeApi({
       'GET dash/': { body: dash },
       'POST api/user-update': { body: { message: 'ok', data: aUser({ name: 'Awa Ndiaye', lastname: 'Ndiaye' }) } },
     });

@@ -1,7 +1,8 @@
 import { MESSAGES } from '@reformes/domain';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aUser, fakeServer, renderApp, signInAs } from '../test/render-app.tsx';
+import { fakeApi } from '../test/fake-api.ts';
+import { aUser, renderApp, signInAs } from '../test/render-app.tsx';
 
 const dash = {
   message: 'ok',
@@ -22,7 +23,7 @@ describe('route table and guards', () => {
 
   it.each(['/auth/login', '/login', '/admin/login'])('sends a signed-in visitor from %s to the dashboard', async (path) => {
     signInAs();
-    fakeServer({ 'GET dash/': { body: dash } });
+    fakeApi({ 'GET dash/': { body: dash } });
     const { router } = renderApp(path);
     expect(await screen.findByRole('heading', { name: 'Tableau de bord' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/dashboard');
@@ -81,7 +82,7 @@ describe('route table and guards', () => {
   ])('shows %s, a list of the shared pattern', async (path, resource, title) => {
     signInAs();
     const empty = { message: 'ok', isPaginate: true, data: { data: [], current_page: 1, per_page: 10, total: 0, last_page: 1 } };
-    fakeServer({ [`GET ${resource}`]: { body: empty } });
+    fakeApi({ [`GET ${resource}`]: { body: empty } });
     renderApp(path);
     expect(await screen.findByRole('heading', { name: title }, { timeout: 5000 })).toBeInTheDocument();
     expect(await screen.findByText('0 élément(s)')).toBeInTheDocument();
@@ -89,7 +90,7 @@ describe('route table and guards', () => {
 
   it('fetches the user again when only the token is stored', async () => {
     localStorage.setItem('access_token', JSON.stringify('access-1'));
-    fakeServer({ 'GET api/user': { body: { message: 'ok', data: aUser({ name: 'Moussa Sow' }) } }, 'GET dash/': { body: dash } });
+    fakeApi({ 'GET api/user': { body: { message: 'ok', data: aUser({ name: 'Moussa Sow' }) } }, 'GET dash/': { body: dash } });
     renderApp('/admin/dashboard');
     expect(screen.getByText(MESSAGES.loading)).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: /Moussa Sow/ })).toBeInTheDocument());

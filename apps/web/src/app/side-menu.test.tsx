@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aUser, fakeServer, renderApp, signInAs } from '../test/render-app.tsx';
+import { fakeApi } from '../test/fake-api.ts';
+import { aUser, renderApp, signInAs } from '../test/render-app.tsx';
 
 const dash = {
   message: 'ok',
@@ -9,7 +10,7 @@ const dash = {
 
 async function menuLinksFor(role: string) {
   signInAs(aUser({ roles: [{ id: 1, name: role }] }));
-  fakeServer({ 'GET dash/': { body: dash } });
+  fakeApi({ 'GET dash/': { body: dash } });
   renderApp('/admin/dashboard');
   const menu = await screen.findByRole('navigation', { name: 'Menu principal' });
   return within(menu)

@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { aUser, fakeServer, renderApp } from '../test/render-app.tsx';
+import { fakeApi } from '../test/fake-api.ts';
+import { aUser, renderApp } from '../test/render-app.tsx';
 import { getSession, storeSignIn } from './session.ts';
 import { SESSION_REFRESH_MS } from './use-session-refresh.ts';
 
@@ -9,7 +10,7 @@ const dash = {
   data: { total_reforme: 0, total_reforme_admin: 0, total_reforme_ins: 0, total_pending: 0, users: 0, total_structures: 0 },
 };
 
-const userCalls = (fetchMock: ReturnType<typeof fakeServer>) => fetchMock.mock.calls.filter(([url]) => String(url) === '/api/v1/api/user');
+const userCalls = (fetchMock: ReturnType<typeof fakeApi>) => fetchMock.mock.calls.filter(([url]) => String(url) === '/api/v1/api/user');
 
 function signInWithRights(features: string[]) {
   storeSignIn({ access_token: 'a', refresh_token: 'r', expire_in: 900, features, user: aUser() });
@@ -18,7 +19,7 @@ function signInWithRights(features: string[]) {
 describe('session refresh (rights follow the profils screen)', { timeout: 20_000 }, () => {
   it('stores the rights and the user that GET api/user answers on arrival in the back-office', async () => {
     signInWithRights(['dashboard.list']);
-    fakeServer({
+    fakeApi({
       'GET dash/': { body: dash },
       'GET api/user': { body: { message: 'ok', data: { ...aUser({ name: 'Awa Ndiaye' }), features: ['dashboard.list', 'users.list'] } } },
     });
@@ -31,7 +32,7 @@ describe('session refresh (rights follow the profils screen)', { timeout: 20_000
 
   it('asks again on navigation and on focus, at most once every few seconds', async () => {
     signInWithRights(['dashboard.list']);
-    const fetchMock = fakeServer({
+    const fetchMock = fakeApi({
       'GET dash/': { body: dash },
       'GET api/user': { body: { message: 'ok', data: { ...aUser(), features: ['dashboard.list'] } } },
     });
@@ -59,7 +60,7 @@ describe('session refresh (rights follow the profils screen)', { timeout: 20_000
 
   it('keeps the stored session when the refresh fails', async () => {
     signInWithRights(['dashboard.list']);
-    const fetchMock = fakeServer({ 'GET dash/': { body: dash }, 'GET api/user': { status: 500, body: { message: 'panne' } } });
+    const fetchMock = fakeApi({ 'GET dash/': { body: dash }, 'GET api/user': { status: 500, body: { message: 'panne' } } });
     renderApp('/admin/dashboard');
     await waitFor(() => expect(userCalls(fetchMock)).toHaveLength(1));
     await screen.findByRole('heading', { name: 'Tableau de bord', level: 1 });

@@ -1,7 +1,7 @@
+import { defaultPermissionNames, type RoleName } from '@reformes/domain';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
 import { createQueryClient, Providers } from '../app/providers.tsx';
 import { routes } from '../app/routes.tsx';
 import { type CurrentUser, storeSignIn } from '../session/session.ts';
@@ -51,22 +51,23 @@ export function signInAs(user: CurrentUser = aUser()) {
   storeSignIn({ access_token: 'access-1', refresh_token: 'refresh-1', expire_in: 900, features: [], user });
 }
 
-interface FakeAnswer {
-  status?: number;
-  body: unknown;
+/** Every right of these features (`roles.list`, `roles.add`...). */
+export function rightsOf(...features: string[]): string[] {
+  return features.flatMap((feature) => ['list', 'show', 'add', 'edit', 'delete', 'status'].map((action) => `${feature}.${action}`));
 }
 
-/** Replaces fetch: `answers` maps "METHOD path" (path after /api/v1/) to the server's answer. */
-export function fakeServer(answers: Record<string, FakeAnswer | ((init: RequestInit) => FakeAnswer)>) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const path = String(input)
-      .replace(/^\/api\/v1\//, '')
-      .split('?')[0];
-    const answer = answers[`${init.method ?? 'GET'} ${path}`];
-    if (!answer) return new Response(JSON.stringify({ message: 'introuvable' }), { status: 404 });
-    const { status = 200, body } = typeof answer === 'function' ? answer(init) : answer;
-    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+/** Signs in as an admin holding `features`. */
+export function signInWith(features: string[]): void {
+  storeSignIn({ access_token: 'a', refresh_token: 'r', expire_in: 900, features, user: aUser() });
+}
+
+/** Signs in with `role`'s default rights, less those in `without` (a right the admin revoked). */
+export function signInWithRole(role: RoleName, without: string[] = []): void {
+  storeSignIn({
+    access_token: 'a',
+    refresh_token: 'r',
+    expire_in: 900,
+    features: defaultPermissionNames(role).filter((name) => !without.includes(name)),
+    user: aUser({ roles: [{ id: 1, name: role }] }),
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
 }

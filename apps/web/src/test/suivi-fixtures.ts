@@ -1,9 +1,5 @@
-import { defaultPermissionNames, type RoleName } from '@reformes/domain';
-import { vi } from 'vitest';
 import type { SuiviReforme } from '../features/suivi/suivi-api.ts';
-import { storeSignIn } from '../session/session.ts';
-import { pagedAnswer } from './paged-answer.ts';
-import { aUser, fakeServer } from './render-app.tsx';
+import { fakeApi, pagedAnswer } from './fake-api.ts';
 
 /** Three reforms in scope: two objectives with results for the first, one for the second, none for the third. */
 export function suiviData(): SuiviReforme[] {
@@ -97,6 +93,8 @@ export function recentReformes(count: number): SuiviReforme[] {
 const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 /** What `GET reformes/users/get-suivi-result` answers for these query parameters, `data` being most recent first. */
+const SUIVI_PATH = 'reformes/users/get-suivi-result';
+
 function suiviAnswerFor(params: URLSearchParams, data: SuiviReforme[]) {
   const reformeId = params.get('reforme_id');
   if (reformeId) return { message: 'ok', isPaginate: false, data: data.filter((row) => String(row.id) === reformeId) };
@@ -112,36 +110,13 @@ function suiviAnswerFor(params: URLSearchParams, data: SuiviReforme[]) {
 
 /**
  * Replaces fetch: `GET reformes/users/get-suivi-result` serves `data` as the server does (pages with a
- * search, or one reform by `reforme_id`); every other call is answered by `fakeServer(others)`.
+ * search, or one reform by `reforme_id`); `others` answer every other call.
  */
-export function fakeSuiviServer(data: SuiviReforme[] = suiviData(), others: Parameters<typeof fakeServer>[0] = {}) {
-  const answerOthers = fakeServer(others);
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input), 'http://localhost');
-    if ((init.method ?? 'GET') !== 'GET' || url.pathname !== '/api/v1/reformes/users/get-suivi-result') return answerOthers(input, init);
-    return new Response(JSON.stringify(suiviAnswerFor(url.searchParams, data)), {
-      status: 200,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+export function fakeSuiviServer(data: SuiviReforme[] = suiviData(), others: Parameters<typeof fakeApi>[0] = {}) {
+  return fakeApi({ ...others, [`GET ${SUIVI_PATH}`]: ({ query }) => ({ body: suiviAnswerFor(query, data) }) });
 }
 
 /** The get-suivi-result calls made, as their query parameters. */
-export function suiviCalls(fetchMock: ReturnType<typeof fakeSuiviServer>) {
-  return fetchMock.mock.calls
-    .map(([input]) => new URL(String(input), 'http://localhost'))
-    .filter((url) => url.pathname === '/api/v1/reformes/users/get-suivi-result')
-    .map((url) => Object.fromEntries(url.searchParams));
-}
-
-export function signInWithRole(role: RoleName) {
-  storeSignIn({
-    access_token: 'a',
-    refresh_token: 'r',
-    expire_in: 900,
-    features: defaultPermissionNames(role),
-    user: aUser({ roles: [{ id: 1, name: role }] }),
-  });
+export function suiviCalls(api: ReturnType<typeof fakeSuiviServer>) {
+  return api.calls.filter((call) => call.path === SUIVI_PATH).map((call) => Object.fromEntries(call.query));
 }

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { ComponentProps } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { storeSignIn } from '../../session/session.ts';
-import { pagedAnswer } from '../../test/paged-answer.ts';
+import { pagedAnswer } from '../../test/fake-api.ts';
 import { aUser, renderWithProviders } from '../../test/render-app.tsx';
 import type { ListConfig } from './list-config.ts';
 import { ListPage } from './list-page.tsx';

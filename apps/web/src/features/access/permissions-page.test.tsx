@@ -2,8 +2,8 @@ import { ACTIONS, type Action, MESSAGES, TITLES } from '@reformes/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { answer, type FakeCall, type FakeHandler, fakeAccessApi, lastBody, rightsOf, signInWith } from '../../test/access-fake-api.ts';
-import { renderApp } from '../../test/render-app.tsx';
+import { answer, type FakeCall, type FakeRoute, fakeApi, lastBody } from '../../test/fake-api.ts';
+import { renderApp, rightsOf, signInWith } from '../../test/render-app.tsx';
 import type { Feature, Permission } from './access-api.ts';
 
 const FEATURES: Feature[] = [
@@ -29,9 +29,9 @@ const PERMISSIONS = [
   ...ACTIONS.map((action) => permission(FEATURES[1], action)),
 ].sort((a, b) => a.name.localeCompare(b.name));
 
-async function openPermissions(handlers: Record<string, FakeHandler> = {}, features = rightsOf('permissions', 'features')) {
+async function openPermissions(handlers: Record<string, FakeRoute> = {}, features = rightsOf('permissions', 'features')) {
   signInWith(features);
-  const calls = fakeAccessApi({
+  const { calls } = fakeApi({
     // Never paginated: the same whole list whatever the query.
     'GET permissions': () => ({ body: { message: 'ok', isPaginate: false, data: PERMISSIONS } }),
     'GET features': () => ({ body: { message: 'ok', isPaginate: false, data: FEATURES } }),

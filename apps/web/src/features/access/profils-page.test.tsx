@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { getSession } from '../../session/session.ts';
-import { answer, type FakeHandler, fakeAccessApi, lastBody, rightsOf, signInWith } from '../../test/access-fake-api.ts';
-import { aUser, renderApp } from '../../test/render-app.tsx';
+import { answer, type FakeRoute, fakeApi, lastBody } from '../../test/fake-api.ts';
+import { aUser, renderApp, rightsOf, signInWith } from '../../test/render-app.tsx';
 import type { Permission, Profiles, RoleProfile } from './access-api.ts';
 
 const TAGS: Record<string, string> = { sectors: 'Secteurs', natures: 'Natures', profiles: 'Rôles & permissions' };
@@ -47,9 +47,9 @@ const SAISIE = roleProfile(3, 'saisie', ['sectors.list', 'natures.list']);
 const AUDIT = roleProfile(7, 'audit', []);
 const PROFILES: Profiles = { roles: [ADMIN, SAISIE, AUDIT], permissions: PERMISSIONS };
 
-async function openProfils(handlers: Record<string, FakeHandler> = {}, features = rightsOf('profiles')) {
+async function openProfils(handlers: Record<string, FakeRoute> = {}, features = rightsOf('profiles')) {
   signInWith(features);
-  const calls = fakeAccessApi({ 'GET profiles': () => answer(PROFILES), ...handlers });
+  const { calls } = fakeApi({ 'GET profiles': () => answer(PROFILES), ...handlers });
   const user = userEvent.setup();
   renderApp('/admin/profils');
   await screen.findByRole('heading', { name: 'Rôles & permissions', level: 1 }, { timeout: 5000 });
@@ -213,7 +213,7 @@ describe('Rôles & permissions (spec §2.9)', { timeout: 20_000 }, () => {
 
   it('titles a failed load "Gestion des profils"', async () => {
     signInWith(rightsOf('profiles'));
-    fakeAccessApi({ 'GET profiles': () => ({ status: 403, body: { message: MESSAGES.forbidden } }) });
+    fakeApi({ 'GET profiles': () => ({ status: 403, body: { message: MESSAGES.forbidden } }) });
     renderApp('/admin/profils');
     const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
     expect(alert).toHaveTextContent(TITLES.profiles);

@@ -2,8 +2,8 @@ import { MESSAGES, TITLES } from '@reformes/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { answer, type FakeHandler, fakeAccessApi, lastBody, rightsOf, signInWith } from '../../test/access-fake-api.ts';
-import { renderApp } from '../../test/render-app.tsx';
+import { answer, type FakeRoute, fakeApi, lastBody } from '../../test/fake-api.ts';
+import { renderApp, rightsOf, signInWith } from '../../test/render-app.tsx';
 import type { Role } from './access-api.ts';
 
 const node = (id: number, name: string, route: string | null, children: Role['windows'] = []) => ({
@@ -39,14 +39,14 @@ const ROLES = [
 ];
 
 /** `GET roles` answers a page with `per_page`, the whole list without. */
-const listRoles: FakeHandler = (call) =>
+const listRoles: FakeRoute = (call) =>
   call.query.has('per_page')
     ? { body: { message: 'ok', isPaginate: true, data: { data: ROLES, current_page: 1, per_page: 10, total: ROLES.length, last_page: 1 } } }
     : { body: { message: 'ok', isPaginate: false, data: ROLES } };
 
-async function openRoles(handlers: Record<string, FakeHandler> = {}, features = rightsOf('roles')) {
+async function openRoles(handlers: Record<string, FakeRoute> = {}, features = rightsOf('roles')) {
   signInWith(features);
-  const calls = fakeAccessApi({ 'GET roles': listRoles, ...handlers });
+  const { calls } = fakeApi({ 'GET roles': listRoles, ...handlers });
   const user = userEvent.setup();
   renderApp('/admin/roles');
   await screen.findByRole('heading', { name: 'Liste des rôles', level: 1 }, { timeout: 5000 });

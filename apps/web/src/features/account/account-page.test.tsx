@@ -3,7 +3,8 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { getSession } from '../../session/session.ts';
-import { aUser, fakeServer, renderApp, signInAs } from '../../test/render-app.tsx';
+import { fakeApi } from '../../test/fake-api.ts';
+import { aUser, renderApp, signInAs } from '../../test/render-app.tsx';
 
 // The first screen of a file loads the lazy layout and page: slower than the default second on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
@@ -20,14 +21,14 @@ async function openTab(name: string) {
 }
 
 /** The call made to `path` (after /api/v1/), with its request. */
-function callTo(fetchMock: ReturnType<typeof fakeServer>, path: string) {
+function callTo(fetchMock: ReturnType<typeof fakeApi>, path: string) {
   return fetchMock.mock.calls.find(([url]) => String(url) === `/api/v1/${path}`);
 }
 
 describe('Mon compte', () => {
   it('is reached from the user menu, keeping "Mon profil"', async () => {
     signInAs();
-    fakeServer({ 'GET dash/': { body: dash } });
+    fakeApi({ 'GET dash/': { body: dash } });
     const { router } = renderApp('/admin/dashboard');
     await userEvent.click(await screen.findByRole('button', { name: /Menu utilisateur/ }));
     const menu = await screen.findByRole('menu');
@@ -41,7 +42,7 @@ describe('Mon compte', () => {
 
   it('shows no "Signature" tab to a user who does not sign', async () => {
     signInAs(aUser({ is_signer: false }));
-    fakeServer({});
+    fakeApi({});
     renderApp('/admin/user-account');
     expect(await screen.findByRole('tab', { name: 'Information personnelle' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Mot de passe' })).toBeInTheDocument();
@@ -50,7 +51,7 @@ describe('Mon compte', () => {
 
   it('shows the "Signature" tab to a signer, and the tab follows the refreshed user', async () => {
     signInAs(aUser({ is_signer: false }));
-    fakeServer({ 'GET api/user': { body: { message: 'ok', data: aUser({ is_signer: true }) } } });
+    fakeApi({ 'GET api/user': { body: { message: 'ok', data: aUser({ is_signer: true }) } } });
     renderApp('/admin/user-account');
     expect(await screen.findByRole('tab', { name: 'Signature' })).toBeInTheDocument();
     expect(getSession().user?.is_signer).toBe(true);
@@ -58,7 +59,7 @@ describe('Mon compte', () => {
 
   it('renders the empty user-settings placeholder at /admin/user-settinngs', async () => {
     signInAs();
-    fakeServer({});
+    fakeApi({});
     renderApp('/admin/user-settinngs');
     expect(await screen.findByRole('heading', { name: 'Paramètres utilisateur', level: 1 })).toBeInTheDocument();
   });
@@ -67,7 +68,7 @@ describe('Mon compte', () => {
 describe('Information personnelle', () => {
   it('requires a valid email before "Sauvegarder mes informations"', async () => {
     signInAs();
-    fakeServer({});
+    fakeApi({});
     renderApp('/admin/user-account');
     const email = await screen.findByRole('textbox', { name: /Email/ });
     expect(email).toHaveValue('awa@reformes.test');
@@ -83,7 +84,7 @@ describe('Information personnelle', () => {
 
   it('saves the email with the current password, keeps the updated user and says so', async () => {
     signInAs();
-    const fetchMock = fakeServer({
+    const fetchMock = fakeApi({
       'POST api/user-update': { body: { message: 'ok', data: aUser({ email: 'awa.diallo@reformes.test' }) } },
     });
     renderApp('/admin/user-account');
@@ -107,7 +108,7 @@ describe('Information personnelle', () => {
 
   it('asks for "Mot de passe actuel" only once the email differs, and requires it', async () => {
     signInAs();
-    const fetchMock = fakeServer({});
+    const fetchMock = fakeApi({});
     renderApp('/admin/user-account');
     const email = await screen.findByRole('textbox', { name: /Email/ });
     const save = screen.getByRole('button', { name: 'Sauvegarder mes informations' });
@@ -132,7 +133,7 @@ describe('Information personnelle', () => {
 
   it("shows the server's refusal of a wrong current password under the field and in the toast", async () => {
     signInAs();
-    fakeServer({
+    fakeApi({
       'POST api/user-update': {
         status: 422,
         body: { message: MESSAGES.invalidInput, errorsList: { current_password: [MESSAGES.currentPasswordWrong] } },
@@ -155,7 +156,7 @@ describe('Information personnelle', () => {
 
   it('reports a refused email with the server message', async () => {
     signInAs();
-    fakeServer({
+    fakeApi({
       'POST api/user-update': {
         status: 409,
         body: { message: MESSAGES.emailTaken },
@@ -189,7 +190,7 @@ describe('Mot de passe', () => {
 
   it('keeps "Changer le mot de passe" disabled until the three fields are valid', async () => {
     signInAs();
-    fakeServer({});
+    fakeApi({});
     renderApp('/admin/user-account');
     const panel = await openTab('Mot de passe');
     const submit = within(panel).getByRole('button', { name: 'Changer le mot de passe' });
@@ -202,7 +203,7 @@ describe('Mot de passe', () => {
 
   it('refuses a confirmation that differs, and rechecks it when the new password changes', async () => {
     signInAs();
-    fakeServer({});
+    fakeApi({});
     renderApp('/admin/user-account');
     const panel = await openTab('Mot de passe');
     const submit = within(panel).getByRole('button', { name: 'Changer le mot de passe' });
@@ -218,7 +219,7 @@ describe('Mot de passe', () => {
 
   it('ends the session after the change: /admin/login and "Déconnexion réussie"', async () => {
     signInAs();
-    const fetchMock = fakeServer({ 'POST api/change-password': { body: { message: ACCOUNT_MESSAGES.passwordChanged } } });
+    const fetchMock = fakeApi({ 'POST api/change-password': { body: { message: ACCOUNT_MESSAGES.passwordChanged } } });
     const { router } = renderApp('/admin/user-account');
     const panel = await openTab('Mot de passe');
     await fillPasswords(panel, 'Ancien2026!', 'Nouveau2026!', 'Nouveau2026!');
@@ -239,7 +240,7 @@ describe('Mot de passe', () => {
 
   it('reports a wrong old password under the field and in a toast, keeping the session', async () => {
     signInAs();
-    fakeServer({
+    fakeApi({
       'POST api/change-password': {
         status: 422,
         body: { message: ACCOUNT_MESSAGES.wrongOldPassword, errorsList: { old_password: [ACCOUNT_MESSAGES.wrongOldPassword] } },
@@ -258,7 +259,7 @@ describe('Mot de passe', () => {
 
   it('refuses the app name before sending, and shows the server\'s "trop courant" under the new password', async () => {
     signInAs();
-    const fetchMock = fakeServer({
+    const fetchMock = fakeApi({
       'POST api/change-password': {
         status: 422,
         body: { message: MESSAGES.invalidInput, errorsList: { new_password: [MESSAGES.passwordTooCommon] } },
@@ -293,7 +294,7 @@ describe('Signature', () => {
 
   it('shows the placeholder when no signature is stored, and fetches nothing', async () => {
     signInAs(signer(null));
-    const fetchMock = fakeServer({});
+    const fetchMock = fakeApi({});
     renderApp('/admin/user-account');
     const panel = await openTab('Signature');
     expect(within(panel).getByText(ACCOUNT_MESSAGES.noSignature)).toBeInTheDocument();
@@ -304,7 +305,7 @@ describe('Signature', () => {
 
   it('fetches the stored signature from folder "director" of disk "local" and previews it', async () => {
     signInAs(signer({ id: 3, signature: 'abc.png' }));
-    const fetchMock = fakeServer({ 'POST get-file': { body: { message: 'ok', data: [PNG_DATA_URL] } } });
+    const fetchMock = fakeApi({ 'POST get-file': { body: { message: 'ok', data: [PNG_DATA_URL] } } });
     renderApp('/admin/user-account');
     const panel = await openTab('Signature');
     expect(await within(panel).findByRole('img', { name: 'Ma signature' })).toHaveAttribute('src', PNG_DATA_URL);
@@ -317,7 +318,7 @@ describe('Signature', () => {
 
   it('says "Profil utilisateur connecté" when the stored signature cannot be read', async () => {
     signInAs(signer({ id: 3, signature: 'abc.png' }));
-    fakeServer({ 'POST get-file': { status: 404, body: { message: ACCOUNT_MESSAGES.fileNotAllowed } } });
+    fakeApi({ 'POST get-file': { status: 404, body: { message: ACCOUNT_MESSAGES.fileNotAllowed } } });
     renderApp('/admin/user-account');
     const panel = await openTab('Signature');
     const alert = await within(panel).findByRole('alert');
@@ -327,7 +328,7 @@ describe('Signature', () => {
 
   it('creates the settings with the first signature, then previews the stored image', async () => {
     signInAs(signer(null));
-    const fetchMock = fakeServer({
+    const fetchMock = fakeApi({
       'POST user-settings': {
         status: 201,
         body: { message: ACCOUNT_MESSAGES.signatureSaved, data: { id: 9, signature: 'new.png' } },
@@ -350,7 +351,7 @@ describe('Signature', () => {
 
   it('updates the existing settings with _method=patch', async () => {
     signInAs(signer({ id: 3, signature: 'abc.png' }));
-    const fetchMock = fakeServer({
+    const fetchMock = fakeApi({
       'POST get-file': { body: { message: 'ok', data: [PNG_DATA_URL] } },
       'POST user-settings/3': { body: { message: ACCOUNT_MESSAGES.signatureSaved, data: { id: 3, signature: 'def.jpg' } } },
     });
@@ -368,7 +369,7 @@ describe('Signature', () => {
 
   it('refuses a file that is not a PNG or JPEG image before sending it', async () => {
     signInAs(signer(null));
-    const fetchMock = fakeServer({});
+    const fetchMock = fakeApi({});
     renderApp('/admin/user-account');
     const panel = await openTab('Signature');
     const pdf = new File(['%PDF-1.7'], 'signature.pdf', { type: 'application/pdf' });
@@ -381,7 +382,7 @@ describe('Signature', () => {
 
   it('shows the server reason when the upload is refused', async () => {
     signInAs(signer(null));
-    fakeServer({ 'POST user-settings': { status: 413, body: { message: MESSAGES.fileTooLarge } } });
+    fakeApi({ 'POST user-settings': { status: 413, body: { message: MESSAGES.fileTooLarge } } });
     renderApp('/admin/user-account');
     const panel = await openTab('Signature');
     await userEvent.upload(fileInput(panel), new File(['x'], 'grande.png', { type: 'image/png' }));

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeSignIn } from '../../session/session.ts';
-import { pagedAnswer } from '../../test/paged-answer.ts';
-import { aUser, fakeServer, renderApp } from '../../test/render-app.tsx';
+import { fakeApi, pagedAnswer } from '../../test/fake-api.ts';
+import { aUser, renderApp } from '../../test/render-app.tsx';
 
 // The first screen of a file loads the lazy layout and page: slower than the default second on a busy machine.
 configure({ asyncUtilTimeout: 10_000 });
@@ -36,7 +36,7 @@ const entry = (id: number, overrides: Partial<AuditEntry> = {}): AuditEntry => (
 });
 
 /** The query strings the screen sent to `path`, as objects. */
-function queriesTo(fetchMock: ReturnType<typeof fakeServer>, path: string) {
+function queriesTo(fetchMock: ReturnType<typeof fakeApi>, path: string) {
   return fetchMock.mock.calls
     .map(([input]) => String(input))
     .filter((url) => url.split('?')[0] === `/api/v1/${path}`)
@@ -70,7 +70,7 @@ describe("Journal d'audit", { timeout: 30_000 }, () => {
         details: { permissions: ['users.list', 'roles.list'] },
       }),
     ];
-    fakeServer({ 'GET audit-logs': { body: pagedAnswer(rows, 1, 10) } });
+    fakeApi({ 'GET audit-logs': { body: pagedAnswer(rows, 1, 10) } });
     renderApp('/admin/audit');
 
     const found = await table();
@@ -90,14 +90,14 @@ describe("Journal d'audit", { timeout: 30_000 }, () => {
 
   it('says "Aucun événement" when there is none', async () => {
     signIn();
-    fakeServer({ 'GET audit-logs': { body: pagedAnswer([], 1, 10) } });
+    fakeApi({ 'GET audit-logs': { body: pagedAnswer([], 1, 10) } });
     renderApp('/admin/audit');
     expect(await screen.findByText('Aucun événement')).toBeInTheDocument();
   });
 
   it("shows the server's message when the journal does not load", async () => {
     signIn();
-    fakeServer({ 'GET audit-logs': { status: 500, body: { message: 'Une erreur interne est survenue. Réessayez plus tard.' } } });
+    fakeApi({ 'GET audit-logs': { status: 500, body: { message: 'Une erreur interne est survenue. Réessayez plus tard.' } } });
     renderApp('/admin/audit');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent("Journal d'audit");
@@ -106,7 +106,7 @@ describe("Journal d'audit", { timeout: 30_000 }, () => {
 
   it('filters by action, result and days (sent as the local days), and keeps an inverted period to itself', async () => {
     signIn();
-    const fetchMock = fakeServer({ 'GET audit-logs': { body: pagedAnswer([entry(1)], 1, 10) } });
+    const fetchMock = fakeApi({ 'GET audit-logs': { body: pagedAnswer([entry(1)], 1, 10) } });
     const user = userEvent.setup({ delay: null });
     renderApp('/admin/audit');
     await table();
@@ -147,7 +147,7 @@ describe("Journal d'audit", { timeout: 30_000 }, () => {
   it('searches on the server and pages through the true total', async () => {
     signIn();
     const all = Array.from({ length: 25 }, (_, index) => entry(25 - index, { actor_email: `compte${25 - index}@reformes.test` }));
-    const fetchMock = fakeServer({
+    const fetchMock = fakeApi({
       'GET audit-logs': () => {
         // The answer follows the page asked for (the call being answered is the last one recorded).
         const query = queriesTo(fetchMock, 'audit-logs').at(-1) ?? {};
@@ -169,7 +169,7 @@ describe("Journal d'audit", { timeout: 30_000 }, () => {
 
   it('exports the filtered journal as a CSV file through the API client, with the token', async () => {
     signIn();
-    const fetchMock = fakeServer({ 'GET audit-logs': { body: pagedAnswer([entry(1)], 1, 10) } });
+    const fetchMock = fakeApi({ 'GET audit-logs': { body: pagedAnswer([entry(1)], 1, 10) } });
     const base = fetchMock.getMockImplementation();
     fetchMock.mockImplementation(async (input, init) => {
       if (String(input).includes('export.csv'))
@@ -192,7 +192,7 @@ describe("Journal d'audit", { timeout: 30_000 }, () => {
 
   it('refuses a role without the right, before asking the server', async () => {
     signIn(['dashboard.list'], 'saisie');
-    const fetchMock = fakeServer({});
+    const fetchMock = fakeApi({});
     renderApp('/admin/audit');
     expect(await screen.findByRole('alert')).toHaveTextContent("Vous n'avez pas les droits nécessaires pour effectuer cette action.");
     expect(queriesTo(fetchMock, 'audit-logs')).toEqual([]);

@@ -3,7 +3,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { getSession } from '../../session/session.ts';
-import { aUser, fakeServer, renderApp } from '../../test/render-app.tsx';
+import { fakeApi } from '../../test/fake-api.ts';
+import { aUser, renderApp } from '../../test/render-app.tsx';
 
 const dash = {
   message: 'ok',
@@ -23,7 +24,7 @@ async function fillAndSubmit(email: string, password: string) {
 
 describe('login screen', () => {
   it('sends nothing and shows the field messages when the fields are empty', async () => {
-    const fetchMock = fakeServer({});
+    const fetchMock = fakeApi({});
     renderApp('/login');
     await fillAndSubmit('', '');
     expect(await screen.findByText(MESSAGES.emailRequired)).toBeInTheDocument();
@@ -32,7 +33,7 @@ describe('login screen', () => {
   });
 
   it('signs in, stores the session and opens the dashboard', async () => {
-    const fetchMock = fakeServer({ 'POST api/login': signedIn(), 'GET dash/': { body: dash } });
+    const fetchMock = fakeApi({ 'POST api/login': signedIn(), 'GET dash/': { body: dash } });
     const { router } = renderApp('/login');
     await fillAndSubmit('awa@reformes.test', 'Reformes2026!');
 
@@ -48,7 +49,7 @@ describe('login screen', () => {
   });
 
   it('leads a user with a temporary password to the first-password screen', async () => {
-    fakeServer({ 'POST api/login': signedIn(aUser({ must_change_password: true })) });
+    fakeApi({ 'POST api/login': signedIn(aUser({ must_change_password: true })) });
     const { router } = renderApp('/login');
     await fillAndSubmit('awa@reformes.test', 'Temporaire1');
     expect(await screen.findByRole('heading', { name: 'Première connexion' })).toBeInTheDocument();
@@ -56,7 +57,7 @@ describe('login screen', () => {
   });
 
   it("shows the server's message titled Connexion when the sign-in fails", async () => {
-    fakeServer({ 'POST api/login': { status: 401, body: { message: MESSAGES.invalidCredentials } } });
+    fakeApi({ 'POST api/login': { status: 401, body: { message: MESSAGES.invalidCredentials } } });
     renderApp('/login');
     await fillAndSubmit('awa@reformes.test', 'mauvais');
     expect(await screen.findByText(MESSAGES.invalidCredentials)).toBeInTheDocument();

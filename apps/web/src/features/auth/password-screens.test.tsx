@@ -3,7 +3,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { getSession } from '../../session/session.ts';
-import { aUser, fakeServer, renderApp, signInAs } from '../../test/render-app.tsx';
+import { fakeApi } from '../../test/fake-api.ts';
+import { aUser, renderApp, signInAs } from '../../test/render-app.tsx';
 
 async function typePasswords(password: string, confirmation: string, submitName: string) {
   const user = userEvent.setup();
@@ -15,7 +16,7 @@ async function typePasswords(password: string, confirmation: string, submitName:
 
 describe('forgotten password', () => {
   it('requires the email and sends nothing without it', async () => {
-    const fetchMock = fakeServer({});
+    const fetchMock = fakeApi({});
     renderApp('/auth/forget-password');
     await userEvent.click(await screen.findByRole('button', { name: 'Récupérer' }));
     expect(await screen.findByText(MESSAGES.emailRequired)).toBeInTheDocument();
@@ -23,7 +24,7 @@ describe('forgotten password', () => {
   });
 
   it('confirms that the email was sent', async () => {
-    const fetchMock = fakeServer({ 'POST api/forgot-password': { body: { message: MESSAGES.forgotAnswer } } });
+    const fetchMock = fakeApi({ 'POST api/forgot-password': { body: { message: MESSAGES.forgotAnswer } } });
     renderApp('/auth/forget-password');
     const submit = await screen.findByRole('button', { name: 'Récupérer' });
     await userEvent.type(screen.getByLabelText(/Email/), 'awa@reformes.test');
@@ -37,7 +38,7 @@ describe('forgotten password', () => {
 describe('first password', () => {
   it('refuses two different passwords', async () => {
     signInAs(aUser({ must_change_password: true }));
-    const fetchMock = fakeServer({});
+    const fetchMock = fakeApi({});
     renderApp('/auth/activate-account');
     await typePasswords('NouveauMdp1', 'NouveauMdp2', 'Changer le mot de passe');
     expect(await screen.findByText(MESSAGES.passwordsDiffer)).toBeInTheDocument();
@@ -53,7 +54,7 @@ describe('first password', () => {
 
   it('changes the password, then ends the session and returns to /login', async () => {
     signInAs(aUser({ must_change_password: true }));
-    const fetchMock = fakeServer({ 'POST api/change-first-password': { body: { message: 'ok' } } });
+    const fetchMock = fakeApi({ 'POST api/change-first-password': { body: { message: 'ok' } } });
     const { router } = renderApp('/auth/activate-account');
     await typePasswords('NouveauMdp1', 'NouveauMdp1', 'Changer le mot de passe');
 
@@ -69,7 +70,7 @@ describe('first password', () => {
 
   it('says that the change failed, titled Première connexion', async () => {
     signInAs(aUser({ must_change_password: true }));
-    fakeServer({ 'POST api/change-first-password': { status: 422, body: { message: 'Mot de passe refusé' } } });
+    fakeApi({ 'POST api/change-first-password': { status: 422, body: { message: 'Mot de passe refusé' } } });
     renderApp('/auth/activate-account');
     await typePasswords('NouveauMdp1', 'NouveauMdp1', 'Changer le mot de passe');
     expect(await screen.findByText(MESSAGES.passwordChangeFailed)).toBeInTheDocument();
@@ -81,7 +82,7 @@ describe('first password', () => {
 describe('first password, signing out instead', () => {
   it('lets someone who signed in with the wrong account leave for /login', async () => {
     signInAs(aUser({ must_change_password: true }));
-    const fetchMock = fakeServer({ 'GET logout': { body: { message: MESSAGES.logoutDone } } });
+    const fetchMock = fakeApi({ 'GET logout': { body: { message: MESSAGES.logoutDone } } });
     const { router } = renderApp('/auth/activate-account');
     await userEvent.click(await screen.findByRole('button', { name: 'Se déconnecter' }));
 
@@ -94,7 +95,7 @@ describe('first password, signing out instead', () => {
 
 describe('password recovery', () => {
   it('sends the token of the link with the new password, then returns to /login', async () => {
-    const fetchMock = fakeServer({ 'POST api/recovery-password': { body: { message: 'ok' } } });
+    const fetchMock = fakeApi({ 'POST api/recovery-password': { body: { message: 'ok' } } });
     const { router } = renderApp('/auth/recovery-password/jeton-42');
     await typePasswords('NouveauMdp1', 'NouveauMdp1', 'Changer le mot de passe');
     expect(await screen.findByText(MESSAGES.passwordChanged)).toBeInTheDocument();
@@ -107,7 +108,7 @@ describe('password recovery', () => {
   });
 
   it("shows the failure with the server's message", async () => {
-    fakeServer({ 'POST api/recovery-password': { status: 400, body: { message: MESSAGES.invalidResetToken } } });
+    fakeApi({ 'POST api/recovery-password': { status: 400, body: { message: MESSAGES.invalidResetToken } } });
     renderApp('/auth/recovery-password/perime');
     await typePasswords('NouveauMdp1', 'NouveauMdp1', 'Changer le mot de passe');
     expect(await screen.findByText(MESSAGES.passwordChangeFailed)).toBeInTheDocument();

@@ -3,7 +3,8 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeSignIn } from '../../session/session.ts';
-import { aUser, fakeServer, renderApp } from '../../test/render-app.tsx';
+import { fakeApi } from '../../test/fake-api.ts';
+import { aUser, renderApp } from '../../test/render-app.tsx';
 import type { Backup } from './backups-api.ts';
 import { formatSize } from './backups-page.tsx';
 
@@ -50,7 +51,7 @@ describe('Liste des sauvegardes', () => {
 
   it('lists the backups: #, Libellé, Type, Fichier, Date (day/month/year) and the count', async () => {
     signInAsAdmin();
-    fakeServer({ 'GET api/backups': { body: backupsPage([backup(2, 'pglite'), backup(1, 'doc')], 1, 2) } });
+    fakeApi({ 'GET api/backups': { body: backupsPage([backup(2, 'pglite'), backup(1, 'doc')], 1, 2) } });
     renderApp('/admin/backups');
 
     const rows = within(await table()).getAllByRole('row');
@@ -67,7 +68,7 @@ describe('Liste des sauvegardes', () => {
     signInAsAdmin();
     let saved = false;
     let finish: () => void = () => {};
-    const base = fakeServer({
+    const base = fakeApi({
       'GET api/backups': () => ({ body: backupsPage(saved ? [backup(2, 'pglite'), backup(1, 'doc')] : []) }),
       'GET api/save-db': () => {
         saved = true;
@@ -99,7 +100,7 @@ describe('Liste des sauvegardes', () => {
 
   it('reports a failed backup under "Sauvegarde de la base de donnée" with the server message', async () => {
     signInAsAdmin();
-    fakeServer({
+    fakeApi({
       'GET api/backups': { body: backupsPage([]) },
       'GET api/save-db': { status: 500, body: { message: 'La commande pg_dump est introuvable.' } },
     });
@@ -112,7 +113,7 @@ describe('Liste des sauvegardes', () => {
 
   it('shows the selected backup in an action bar with download and close', async () => {
     signInAsAdmin();
-    fakeServer({ 'GET api/backups': { body: backupsPage([backup(2, 'pglite'), backup(1, 'doc')]) } });
+    fakeApi({ 'GET api/backups': { body: backupsPage([backup(2, 'pglite'), backup(1, 'doc')]) } });
     renderApp('/admin/backups');
     await table();
     expect(screen.queryByRole('group', { name: 'Sauvegarde sélectionnée' })).not.toBeInTheDocument();
@@ -130,7 +131,7 @@ describe('Liste des sauvegardes', () => {
 
   it('downloads a file through the API with the bearer token, under its name', async () => {
     signInAsAdmin();
-    const fetchMock = fakeServer({
+    const fetchMock = fakeApi({
       'GET api/backups': { body: backupsPage([backup(2, 'pglite'), backup(1, 'doc')]) },
       'GET storage/backups/docs/reformes-20260711-1.tar.gz': { body: 'archive' },
       'GET storage/backups/db_data/reformes-20260711-2.dump': { body: 'dump' },
@@ -157,7 +158,7 @@ describe('Liste des sauvegardes', () => {
 
   it('pages the list 10 at a time with the shared pagination', async () => {
     signInAsAdmin();
-    const fetchMock = fakeServer({
+    const fetchMock = fakeApi({
       'GET api/backups': () => ({ body: backupsPage([backup(1, 'doc')], 1, 23) }),
     });
     renderApp('/admin/backups');
@@ -169,7 +170,7 @@ describe('Liste des sauvegardes', () => {
   it('searches the backups on the server, shows the count, and reset shows them all again', async () => {
     signInAsAdmin();
     const all = Array.from({ length: 12 }, (_, index) => backup(12 - index, index % 2 ? 'doc' : 'pglite'));
-    const base = fakeServer({});
+    const base = fakeApi({});
     const listed: URL[] = [];
     vi.stubGlobal(
       'fetch',
@@ -212,7 +213,7 @@ describe('Liste des sauvegardes', () => {
 
   it('says "Aucun résultat trouvé" when nothing matches the search', async () => {
     signInAsAdmin();
-    fakeServer({ 'GET api/backups': { body: backupsPage([]) } });
+    fakeApi({ 'GET api/backups': { body: backupsPage([]) } });
     renderApp('/admin/backups');
     expect(await screen.findByText('Aucune sauvegarde')).toBeInTheDocument();
     await userEvent.type(screen.getByRole('textbox', { name: 'Rechercher' }), 'inconnue');
@@ -221,7 +222,7 @@ describe('Liste des sauvegardes', () => {
 
   it('is refused to a user without the backups right, without calling the server', async () => {
     signInAsAdmin(['reformes.list']);
-    const fetchMock = fakeServer({});
+    const fetchMock = fakeApi({});
     renderApp('/admin/backups');
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.forbidden);
     expect(screen.queryByRole('button', { name: 'Effectuer une sauvegarde' })).not.toBeInTheDocument();

@@ -2,7 +2,8 @@ import { TITLES } from '@reformes/domain';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { storeSignIn } from '../../session/session.ts';
-import { aUser, fakeServer, renderApp, signInAs } from '../../test/render-app.tsx';
+import { fakeApi } from '../../test/fake-api.ts';
+import { aUser, renderApp, signInAs } from '../../test/render-app.tsx';
 
 const figures = {
   total_reforme: 31,
@@ -28,7 +29,7 @@ function card(label: string) {
 describe('dashboard', () => {
   it('shows the admin cards with live figures', async () => {
     signInAs(aUser({ roles: [{ id: 1, name: 'admin' }] }));
-    fakeServer({ 'GET dash/': { body: { message: 'ok', data: figures } } });
+    fakeApi({ 'GET dash/': { body: { message: 'ok', data: figures } } });
     renderApp('/admin/dashboard');
 
     expect(await screen.findByText('Réformes', { selector: 'p' })).toBeInTheDocument();
@@ -42,7 +43,7 @@ describe('dashboard', () => {
 
   it('draws the reforms by état and by nature as charts that read out their figures', async () => {
     signInAs(aUser({ roles: [{ id: 1, name: 'saisie' }] }));
-    fakeServer({ 'GET dash/': { body: { message: 'ok', data: figures } } });
+    fakeApi({ 'GET dash/': { body: { message: 'ok', data: figures } } });
     renderApp('/admin/dashboard');
 
     const byEtat = await screen.findByRole('img', { name: /Réformes par état/ });
@@ -57,7 +58,7 @@ describe('dashboard', () => {
 
   it('shows validation its pending reforms', async () => {
     signInAs(aUser({ roles: [{ id: 1, name: 'validation' }] }));
-    fakeServer({ 'GET dash/': { body: { message: 'ok', data: figures } } });
+    fakeApi({ 'GET dash/': { body: { message: 'ok', data: figures } } });
     renderApp('/admin/dashboard');
     expect(await screen.findByText('Réformes en attente de validation')).toBeInTheDocument();
     expect(card('Réformes en attente de validation').getByText('4')).toBeInTheDocument();
@@ -66,7 +67,7 @@ describe('dashboard', () => {
 
   it('shows the failure titled Tableau de bord', async () => {
     signInAs();
-    fakeServer({ 'GET dash/': { status: 500, body: { message: 'Erreur interne du serveur' } } });
+    fakeApi({ 'GET dash/': { status: 500, body: { message: 'Erreur interne du serveur' } } });
     renderApp('/admin/dashboard');
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText(TITLES.dashboard)).toBeInTheDocument();
@@ -75,7 +76,7 @@ describe('dashboard', () => {
 
   it('shows the three common cards to a role of its own that holds the dashboard right', async () => {
     signInAs(aUser({ roles: [{ id: 9, name: 'observateur' }] }));
-    fakeServer({ 'GET dash/': { body: { message: 'ok', data: { ...figures, total_pending: 0 } } } });
+    fakeApi({ 'GET dash/': { body: { message: 'ok', data: { ...figures, total_pending: 0 } } } });
     renderApp('/admin/dashboard');
     expect(await screen.findByText('Réformes', { selector: 'p' })).toBeInTheDocument();
     expect(card('Réformes').getByText('31')).toBeInTheDocument();
@@ -86,7 +87,7 @@ describe('dashboard', () => {
 
   it('says there is no indicator, without any error, to a role refused the counters (403)', async () => {
     signInAs(aUser({ roles: [{ id: 9, name: 'observateur' }] }));
-    fakeServer({
+    fakeApi({
       'GET dash/': { status: 403, body: { message: "Vous n'avez pas les droits nécessaires pour effectuer cette action." } },
     });
     renderApp('/admin/dashboard');
@@ -107,7 +108,7 @@ describe('dashboard: the portfolio counters (issue 16)', () => {
 
   it('shows the count of each status to those who follow reforms, each a link to the filtered overview', async () => {
     signInWith('publication', ['dashboard.list', 'suivi-results.list']);
-    fakeServer({
+    fakeApi({
       'GET dash/': { body: { message: 'ok', data: figures } },
       'GET portfolio/counts': { body: { message: 'ok', data: counts } },
     });
@@ -121,7 +122,7 @@ describe('dashboard: the portfolio counters (issue 16)', () => {
 
   it('shows no counters to a role without the follow-up view', async () => {
     signInWith('admin', ['dashboard.list']);
-    const fetchMock = fakeServer({ 'GET dash/': { body: { message: 'ok', data: figures } } });
+    const fetchMock = fakeApi({ 'GET dash/': { body: { message: 'ok', data: figures } } });
     renderApp('/admin/dashboard');
     expect(await screen.findByText('Réformes', { selector: 'p' })).toBeInTheDocument();
     expect(screen.queryByRole('group', { name: 'Avancement du portefeuille' })).not.toBeInTheDocument();

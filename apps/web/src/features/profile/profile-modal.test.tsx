@@ -3,7 +3,8 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { getSession } from '../../session/session.ts';
-import { aUser, fakeServer, renderApp, signInAs } from '../../test/render-app.tsx';
+import { fakeApi } from '../../test/fake-api.ts';
+import { aUser, renderApp, signInAs } from '../../test/render-app.tsx';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -29,7 +30,7 @@ const currentPasswordOf = (dialog: HTMLElement) => within(dialog).queryByLabelTe
 describe('"Mon profil": a new email needs the current password (issue 14)', () => {
   it('shows no password field while the email stays, not even for another case', async () => {
     signInAs();
-    fakeServer({ 'GET dash/': { body: dash } });
+    fakeApi({ 'GET dash/': { body: dash } });
     renderApp('/admin/dashboard');
     const dialog = await openProfile();
     expect(currentPasswordOf(dialog)).not.toBeInTheDocument();
@@ -40,7 +41,7 @@ describe('"Mon profil": a new email needs the current password (issue 14)', () =
 
   it('asks for "Mot de passe actuel" as soon as the email differs, and requires it', async () => {
     signInAs();
-    fakeServer({ 'GET dash/': { body: dash } });
+    fakeApi({ 'GET dash/': { body: dash } });
     renderApp('/admin/dashboard');
     const dialog = await openProfile();
     await replace(within(dialog).getByLabelText(/Email/), 'awa.diallo@reformes.test');
@@ -62,7 +63,7 @@ describe('"Mon profil": a new email needs the current password (issue 14)', () =
 
   it('sends the current password with the new email and keeps the updated user', async () => {
     signInAs();
-    const fetchMock = fakeServer({
+    const fetchMock = fakeApi({
       'GET dash/': { body: dash },
       'POST api/user-update': { body: { message: 'ok', data: aUser({ email: 'awa.diallo@reformes.test' }) } },
     });
@@ -86,7 +87,7 @@ describe('"Mon profil": a new email needs the current password (issue 14)', () =
 
   it("shows the server's refusal of a wrong password under the field, and keeps the modal open", async () => {
     signInAs();
-    fakeServer({
+    fakeApi({
       'GET dash/': { body: dash },
       'POST api/user-update': {
         status: 422,

@@ -2,7 +2,8 @@ import { PUBLIC_MESSAGES, SUIVI_MESSAGES } from '@reformes/domain';
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeServer, renderApp } from '../../test/render-app.tsx';
+import { fakeApi } from '../../test/fake-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
 import type { PublicReformeDetail } from './public-api.ts';
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -61,7 +62,7 @@ const detail: PublicReformeDetail = {
 
 describe('public page of a published reform', { timeout: 60_000 }, () => {
   it('shows the general information, each objective with its progress and each result with its latest value', async () => {
-    fakeServer({ 'GET reformes/public/5': { body: { message: 'ok', data: detail } } });
+    fakeApi({ 'GET reformes/public/5': { body: { message: 'ok', data: detail } } });
     renderApp('/accueil/reformes/5');
     const main = await screen.findByRole('main');
     expect(await within(main).findByRole('heading', { name: 'Guichet unique', level: 1 })).toBeInTheDocument();
@@ -88,14 +89,14 @@ describe('public page of a published reform', { timeout: 60_000 }, () => {
   });
 
   it('says the reform is not published when the server does not know it, with a way back to the list', async () => {
-    fakeServer({ 'GET reformes/public/99': { status: 404, body: { message: "L'élément demandé est introuvable." } } });
+    fakeApi({ 'GET reformes/public/99': { status: 404, body: { message: "L'élément demandé est introuvable." } } });
     renderApp('/accueil/reformes/99');
     expect(await screen.findByText(PUBLIC_MESSAGES.notFound)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: PUBLIC_MESSAGES.backToList })).toHaveAttribute('href', '/accueil');
   });
 
   it('goes back to the list with the filters it came from', async () => {
-    fakeServer({
+    fakeApi({
       'GET reformes/public/filters': { body: { message: 'ok', data: { structures: [], natures: [], covers: [] } } },
       'GET reformes/public/suivi-result': {
         body: {

@@ -3,7 +3,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { storeSignIn } from '../../session/session.ts';
-import { pagedAnswer } from '../../test/paged-answer.ts';
+import { pagedAnswer } from '../../test/fake-api.ts';
 import { aUser, renderApp } from '../../test/render-app.tsx';
 
 configure({ asyncUtilTimeout: 10_000 });

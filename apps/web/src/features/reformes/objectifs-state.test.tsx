@@ -1,26 +1,15 @@
-import { defaultPermissionNames, MESSAGES, type RoleName } from '@reformes/domain';
+import { MESSAGES } from '@reformes/domain';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { storeSignIn } from '../../session/session.ts';
-import { pagedAnswer } from '../../test/paged-answer.ts';
-import { aUser, renderApp, renderWithProviders } from '../../test/render-app.tsx';
+import { pagedAnswer } from '../../test/fake-api.ts';
+import { renderApp, renderWithProviders, signInWithRole } from '../../test/render-app.tsx';
 import { ObjectifsModal } from './objectifs-modal.tsx';
 import { ResultatModal } from './resultat-modal.tsx';
 
 configure({ asyncUtilTimeout: 10_000 });
 
 const REFORME = { id: 1, libref: 'Réforme des guichets' };
-
-function signIn(role: RoleName, without: string[] = []) {
-  storeSignIn({
-    access_token: 'a',
-    refresh_token: 'r',
-    expire_in: 900,
-    features: defaultPermissionNames(role).filter((name) => !without.includes(name)),
-    user: aUser({ roles: [{ id: 1, name: role }] }),
-  });
-}
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
 
@@ -83,7 +72,7 @@ const lineOf = async (table: HTMLElement, text: string) => (await within(table).
 
 describe('activating and deactivating objectives and expected results', { timeout: 60_000 }, () => {
   it('"Définir les objectifs" shows each state and offers Désactiver or Activer, under "Opération en cours"', async () => {
-    signIn('saisie');
+    signInWithRole('saisie');
     const server = fakeServer({ hold: true });
     const user = userEvent.setup({ delay: null });
     renderModal('objectifs');
@@ -111,7 +100,7 @@ describe('activating and deactivating objectives and expected results', { timeou
   });
 
   it('offers neither button without the status right, but still shows the states', async () => {
-    signIn('saisie', ['objectifs.status', 'resultats.status']);
+    signInWithRole('saisie', ['objectifs.status', 'resultats.status']);
     fakeServer();
     renderModal('objectifs');
     const table = await screen.findByRole('table', { name: 'Objectifs de la réforme' });
@@ -120,7 +109,7 @@ describe('activating and deactivating objectives and expected results', { timeou
   });
 
   it("lists the objective's expected results with their state, and activates a deactivated one", async () => {
-    signIn('saisie');
+    signInWithRole('saisie');
     const server = fakeServer();
     const user = userEvent.setup({ delay: null });
     renderModal('resultat');
@@ -139,7 +128,7 @@ describe('activating and deactivating objectives and expected results', { timeou
   });
 
   it('/admin/objectifs shows the Statut column and the state buttons of the selected row to saisie only', async () => {
-    signIn('saisie');
+    signInWithRole('saisie');
     const server = fakeServer();
     const user = userEvent.setup({ delay: null });
     const view = renderApp('/admin/objectifs');
@@ -156,7 +145,7 @@ describe('activating and deactivating objectives and expected results', { timeou
     expect(server.stateCalls()).toEqual(['objectifs/12/state/1 status']);
     view.unmount();
 
-    signIn('validation');
+    signInWithRole('validation');
     fakeServer();
     renderApp('/admin/objectifs');
     await user.click(await screen.findByRole('radio', { name: 'Réduire les délais' }));

@@ -4,7 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { parseFrenchDate } from '../../components/french-date-input.tsx';
 import { formatEuro } from '../../components/french-format.ts';
-import { aUser, fakeServer, renderApp, signInAs } from '../../test/render-app.tsx';
+import { fakeApi } from '../../test/fake-api.ts';
+import { aReformeDetail } from '../../test/reforme-fixtures.ts';
+import { aUser, renderApp, signInAs } from '../../test/render-app.tsx';
+import type { ReformeDetail } from './reformes-api.ts';
 
 // Screens load lazily and the machines are shared: give them time.
 configure({ asyncUtilTimeout: 10_000 });
@@ -30,51 +33,17 @@ const REQUIRED = [
   REFORME_MESSAGES.periodexe,
 ];
 
-function detail(overrides: Record<string, unknown> = {}) {
-  return {
-    id: 9,
-    libref: 'Guichet unique',
-    typeref: 'SECTORIELLE',
-    nature_id: 1,
-    objectif_glob: 'Simplifier',
-    popul_cible: 'Entreprises',
-    couverture_id: 2,
-    struct_impl: 'MS',
-    date_debut: '2026-01-15',
-    date_fin: '2026-12-31',
-    periodexe: 'Du 15/01/2026 au 31/12/2026',
-    date_enreg: '2026-01-10T09:30:00.000Z',
-    cadreinst_mor: null,
-    etat_mor: 'en_cours',
-    montant_prevu: '1500000.00',
-    montant_trealise: null,
-    difficult: null,
-    solution: null,
-    perspective: null,
-    isPublished: false,
-    is_active: true,
-    stage: 1,
-    structure_id: 3,
-    nature: { id: 1, libnature: 'Administrative' },
-    couverture: { id: 2, lib_couvert: 'Nationale' },
-    structure: { id: 3, designation: 'Ministère de la Santé', sigl: 'MS' },
-    files: [],
-    objectifs: [],
-    history: [],
-    affectation: null,
-    ...overrides,
-  };
-}
+const detail = (overrides: Partial<ReformeDetail> = {}) => aReformeDetail({ id: 9, montant_prevu: '1500000.00', ...overrides });
 
-function openCreate(role = 'saisie', extra: Parameters<typeof fakeServer>[0] = {}) {
+function openCreate(role = 'saisie', extra: Parameters<typeof fakeApi>[0] = {}) {
   signInAs(aUser({ roles: [{ id: 1, name: role }] }));
-  const fetchMock = fakeServer({ ...lookups, ...extra });
+  const fetchMock = fakeApi({ ...lookups, ...extra });
   const user = userEvent.setup({ delay: null });
   const view = renderApp('/admin/create-reforme');
   return { user, fetchMock, ...view };
 }
 
-const sent = (fetchMock: ReturnType<typeof fakeServer>, method: string) =>
+const sent = (fetchMock: ReturnType<typeof fakeApi>, method: string) =>
   fetchMock.mock.calls.filter(([, init]) => (init?.method ?? 'GET') === method);
 
 async function choose(user: ReturnType<typeof userEvent.setup>, label: string | RegExp, option: string) {
@@ -211,7 +180,7 @@ describe('reform form', { timeout: 60_000 }, () => {
 
   it('on update, starts from the reform and refuses inverted dates without sending anything', async () => {
     signInAs(aUser({ roles: [{ id: 1, name: 'saisie' }] }));
-    const fetchMock = fakeServer({ ...lookups, 'GET reformes/9': { body: { message: 'ok', data: detail() } } });
+    const fetchMock = fakeApi({ ...lookups, 'GET reformes/9': { body: { message: 'ok', data: detail() } } });
     const user = userEvent.setup({ delay: null });
     renderApp('/admin/edit-reforme/9');
     expect(await screen.findByRole('textbox', { name: 'Libellé de la réforme' })).toHaveValue('Guichet unique');
@@ -228,7 +197,7 @@ describe('reform form', { timeout: 60_000 }, () => {
 
   it('locks a published reform for saisie', async () => {
     signInAs(aUser({ roles: [{ id: 1, name: 'saisie' }] }));
-    fakeServer({ ...lookups, 'GET reformes/9': { body: { message: 'ok', data: detail({ isPublished: true, stage: 3 }) } } });
+    fakeApi({ ...lookups, 'GET reformes/9': { body: { message: 'ok', data: detail({ isPublished: true, stage: 3 }) } } });
     renderApp('/admin/edit-reforme/9');
     expect(await screen.findByText(REFORME_MESSAGES.published)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Enregistrer' })).toBeDisabled();

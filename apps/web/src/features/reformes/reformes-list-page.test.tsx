@@ -1,58 +1,37 @@
-import { defaultPermissionNames, type RoleName } from '@reformes/domain';
+import type { RoleName } from '@reformes/domain';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { storeSignIn } from '../../session/session.ts';
-import { aUser, fakeServer, renderApp } from '../../test/render-app.tsx';
+import { fakeApi } from '../../test/fake-api.ts';
+import { aReforme, onePage } from '../../test/reforme-fixtures.ts';
+import { renderApp, signInWithRole } from '../../test/render-app.tsx';
 
 configure({ asyncUtilTimeout: 10_000 });
 
-const reforme = {
+const reforme = aReforme({
   id: 4,
   libref: 'Cadastre numérique',
-  typeref: 'SECTORIELLE',
-  nature_id: 1,
   objectif_glob: 'Numériser',
   popul_cible: 'Propriétaires',
-  couverture_id: 2,
   struct_impl: 'DGI',
   date_debut: '2026-03-01',
-  date_fin: '2026-12-31',
   periodexe: 'Du 01/03/2026 au 31/12/2026',
   date_enreg: '2026-02-10T09:30:00.000Z',
-  cadreinst_mor: null,
   etat_mor: null,
-  montant_prevu: null,
-  montant_trealise: null,
-  difficult: null,
-  solution: null,
-  perspective: null,
-  isPublished: false,
-  is_active: true,
   stage: 3,
-  structure_id: 3,
-  nature: { id: 1, libnature: 'Administrative' },
-  couverture: { id: 2, lib_couvert: 'Nationale' },
   structure: { id: 3, designation: 'Direction des impôts', sigl: 'DGI' },
-  files: [],
-};
+});
 
 const lookups = {
-  'GET reformes': { body: { message: 'ok', data: { data: [reforme], current_page: 1, per_page: 10, total: 1, last_page: 1 } } },
+  'GET reformes': onePage([reforme]),
   'GET natures': { body: { message: 'ok', data: [] } },
   'GET covers': { body: { message: 'ok', data: [] } },
   'GET structures': { body: { message: 'ok', data: [] } },
 };
 
-function openList(role: RoleName, extra: Parameters<typeof fakeServer>[0] = {}) {
-  storeSignIn({
-    access_token: 'a',
-    refresh_token: 'r',
-    expire_in: 900,
-    features: defaultPermissionNames(role),
-    user: aUser({ roles: [{ id: 1, name: role }] }),
-  });
-  const fetchMock = fakeServer({ ...lookups, ...extra });
+function openList(role: RoleName, extra: Parameters<typeof fakeApi>[0] = {}) {
+  signInWithRole(role);
+  const fetchMock = fakeApi({ ...lookups, ...extra });
   const user = userEvent.setup({ delay: null });
   renderApp('/admin/list-reformes');
   return { user, fetchMock };
@@ -68,7 +47,7 @@ const result = (id: number, libresult: string, status: number) => ({
   status,
 });
 
-const sectorPosts = (fetchMock: ReturnType<typeof fakeServer>) =>
+const sectorPosts = (fetchMock: ReturnType<typeof fakeApi>) =>
   fetchMock.mock.calls
     .filter(([url, init]) => init?.method === 'POST' && /\/sectors$/.test(String(url)))
     .map(([, init]) => JSON.parse(String(init?.body)));

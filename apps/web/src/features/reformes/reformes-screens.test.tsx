@@ -1,66 +1,37 @@
-import { defaultPermissionNames, normalizeSearchText, REFORME_MESSAGES, type RoleName, WORKFLOW_MESSAGES } from '@reformes/domain';
+import { normalizeSearchText, REFORME_MESSAGES, WORKFLOW_MESSAGES } from '@reformes/domain';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { storeSignIn } from '../../session/session.ts';
-import { aUser, fakeServer, renderApp } from '../../test/render-app.tsx';
+import { fakeApi } from '../../test/fake-api.ts';
+import { aReforme, onePage } from '../../test/reforme-fixtures.ts';
+import { renderApp, signInWithRole } from '../../test/render-app.tsx';
+import type { ReformeRow } from './reformes-api.ts';
 
 configure({ asyncUtilTimeout: 10_000 });
 
-function row(id: number, overrides: Record<string, unknown> = {}) {
-  return {
+// A planned reform at the publication stage, named after its id.
+const row = (id: number, overrides: Partial<ReformeRow> = {}) =>
+  aReforme({
     id,
     libref: `Réforme ${id}`,
-    typeref: 'SECTORIELLE',
-    nature_id: 1,
-    objectif_glob: 'Simplifier',
-    popul_cible: 'Entreprises',
-    couverture_id: 2,
-    struct_impl: 'MS',
     date_debut: '2026-03-01',
-    date_fin: '2026-12-31',
     periodexe: 'Du 01/03/2026 au 31/12/2026',
     date_enreg: '2026-02-10T09:30:00.000Z',
-    cadreinst_mor: null,
     etat_mor: 'planifiee',
     montant_prevu: '2500',
-    montant_trealise: null,
-    difficult: null,
-    solution: null,
-    perspective: null,
-    isPublished: false,
-    is_active: true,
     stage: 3,
-    structure_id: 3,
-    nature: { id: 1, libnature: 'Administrative' },
-    couverture: { id: 2, lib_couvert: 'Nationale' },
-    structure: { id: 3, designation: 'Ministère de la Santé', sigl: 'MS' },
-    files: [],
     ...overrides,
-  };
-}
-
-const page = (rows: unknown[]) => ({
-  body: { message: 'ok', data: { data: rows, current_page: 1, per_page: 10, total: rows.length, last_page: 1 } },
-});
-const none = { body: { message: 'ok', data: [] } };
-
-function signIn(role: RoleName) {
-  storeSignIn({
-    access_token: 'a',
-    refresh_token: 'r',
-    expire_in: 900,
-    features: defaultPermissionNames(role),
-    user: aUser({ roles: [{ id: 1, name: role }] }),
   });
-}
+
+const page = onePage;
+const none = { body: { message: 'ok', data: [] } };
 
 const lineOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
 
 describe('reform screens', { timeout: 60_000 }, () => {
   it('lists the reforms with "Publiée?" and sends the filters to the server', async () => {
-    signIn('publication');
-    const fetchMock = fakeServer({
+    signInWithRole('publication');
+    const fetchMock = fakeApi({
       'GET reformes': page([row(1, { isPublished: true }), row(2)]),
       'GET natures': { body: { message: 'ok', data: [{ id: 1, libnature: 'Administrative' }] } },
       'GET covers': none,
@@ -94,8 +65,8 @@ describe('reform screens', { timeout: 60_000 }, () => {
   });
 
   it('unpublishes after "Voulez vous arrêter de publier cette réforme ?"', async () => {
-    signIn('publication');
-    const fetchMock = fakeServer({
+    signInWithRole('publication');
+    const fetchMock = fakeApi({
       'GET reformes': page([row(1, { isPublished: true })]),
       'GET natures': none,
       'GET covers': none,
@@ -113,8 +84,8 @@ describe('reform screens', { timeout: 60_000 }, () => {
   });
 
   it('lists my records with their status and registration time, and prints the detail sheet', async () => {
-    signIn('saisie');
-    fakeServer({
+    signInWithRole('saisie');
+    fakeApi({
       'GET reformes/users/get-my-list': page([row(1, { isPublished: true }), row(2, { stage: 1 })]),
       'GET reformes/2': {
         body: { message: 'ok', data: { ...row(2, { stage: 1 }), objectifs: [], files: [], history: [], affectation: null } },
@@ -149,11 +120,11 @@ describe('reform screens', { timeout: 60_000 }, () => {
   });
 
   it('searches my records on the server from page 1, with the count, and reset shows them all again', async () => {
-    signIn('saisie');
+    signInWithRole('saisie');
     const mine = Array.from({ length: 14 }, (_, index) =>
       row(index + 1, { libref: index < 12 ? `Guichet ${index + 1}` : `Télépaiement ${index + 1}` }),
     );
-    const base = fakeServer({});
+    const base = fakeApi({});
     const listed: URL[] = [];
     // The server searches ("contains", accents and case aside) and pages by the query string.
     vi.stubGlobal(
@@ -204,8 +175,8 @@ describe('reform screens', { timeout: 60_000 }, () => {
   });
 
   it('searches with the columns of the search screen and opens an attachment with the token', async () => {
-    signIn('validation');
-    const fetchMock = fakeServer({
+    signInWithRole('validation');
+    const fetchMock = fakeApi({
       'GET reformes': page([row(1, { files: [{ id: 4, name_file: 'Note de cadrage' }] })]),
       'GET natures': none,
       'GET covers': none,
@@ -249,8 +220,8 @@ describe('reform screens', { timeout: 60_000 }, () => {
   });
 
   it('uploads only PDF files, with a name, without saving the reform', async () => {
-    signIn('saisie');
-    const fetchMock = fakeServer({
+    signInWithRole('saisie');
+    const fetchMock = fakeApi({
       'GET natures': none,
       'GET covers': none,
       'GET structures': none,
@@ -282,8 +253,8 @@ describe('reform screens', { timeout: 60_000 }, () => {
   });
 
   it('asks for every field of an expected result, with the spec messages', async () => {
-    signIn('saisie');
-    fakeServer({
+    signInWithRole('saisie');
+    fakeApi({
       'GET reformes/users/get-by-role': page([row(1, { stage: 1 })]),
       'GET objectifs/by-reforme/1': {
         body: { message: 'ok', data: [{ id: 7, libobjectif: 'Réduire les délais', reforme_id: 1, is_active: true, results: [] }] },

@@ -1,62 +1,23 @@
-import { defaultPermissionNames, normalizeSearchText, type RoleName, WORKFLOW_MESSAGES } from '@reformes/domain';
+import { normalizeSearchText, type RoleName, WORKFLOW_MESSAGES } from '@reformes/domain';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { storeSignIn } from '../../session/session.ts';
-import { aUser, fakeServer, renderApp } from '../../test/render-app.tsx';
+import { fakeApi } from '../../test/fake-api.ts';
+import { aReforme, onePage } from '../../test/reforme-fixtures.ts';
+import { renderApp, signInWithRole } from '../../test/render-app.tsx';
+import type { ReformeRow } from './reformes-api.ts';
 
 configure({ asyncUtilTimeout: 10_000 });
 
-function row(overrides: Record<string, unknown> = {}) {
-  return {
-    id: 5,
-    libref: 'Guichet unique',
-    typeref: 'TRANSVERSALE',
-    nature_id: 1,
-    objectif_glob: 'Simplifier',
-    popul_cible: 'Entreprises',
-    couverture_id: 2,
-    struct_impl: 'MS',
-    date_debut: '2026-01-15',
-    date_fin: '2026-12-31',
-    periodexe: 'Du 15/01/2026 au 31/12/2026',
-    date_enreg: '2026-01-10T09:30:00.000Z',
-    cadreinst_mor: 'Décret 2026-1',
-    etat_mor: 'en_cours',
-    montant_prevu: '1234.5',
-    montant_trealise: null,
-    difficult: null,
-    solution: null,
-    perspective: null,
-    isPublished: false,
-    is_active: true,
-    stage: 1,
-    structure_id: 3,
-    nature: { id: 1, libnature: 'Administrative' },
-    couverture: { id: 2, lib_couvert: 'Nationale' },
-    structure: { id: 3, designation: 'Ministère de la Santé', sigl: 'MS' },
-    files: [],
-    ...overrides,
-  };
-}
+// A cross-cutting reform with a legal framework and a budget, on top of the shared fixture.
+const row = (overrides: Partial<ReformeRow> = {}) =>
+  aReforme({ typeref: 'TRANSVERSALE', cadreinst_mor: 'Décret 2026-1', montant_prevu: '1234.5', ...overrides });
 
-const page = (rows: unknown[]) => ({
-  body: { message: 'ok', data: { data: rows, current_page: 1, per_page: 10, total: rows.length, last_page: 1 } },
-});
+const page = onePage;
 
-function signIn(role: RoleName) {
-  storeSignIn({
-    access_token: 'a',
-    refresh_token: 'r',
-    expire_in: 900,
-    features: defaultPermissionNames(role),
-    user: aUser({ roles: [{ id: 1, name: role }] }),
-  });
-}
-
-function openTreatment(role: RoleName, stage: number, extra: Parameters<typeof fakeServer>[0] = {}) {
-  signIn(role);
-  const fetchMock = fakeServer({ 'GET reformes/users/get-by-role': page([row({ stage })]), ...extra });
+function openTreatment(role: RoleName, stage: number, extra: Parameters<typeof fakeApi>[0] = {}) {
+  signInWithRole(role);
+  const fetchMock = fakeApi({ 'GET reformes/users/get-by-role': page([row({ stage })]), ...extra });
   const user = userEvent.setup({ delay: null });
   renderApp('/admin/treatment-reformes');
   return { user, fetchMock };
@@ -70,7 +31,7 @@ const rowButtons = async () => {
     .map((button) => button.getAttribute('aria-label'));
 };
 
-const posts = (fetchMock: ReturnType<typeof fakeServer>) =>
+const posts = (fetchMock: ReturnType<typeof fakeApi>) =>
   fetchMock.mock.calls
     .filter(([url, init]) => init?.method === 'POST' && String(url).includes('affectations'))
     .map(([, init]) => JSON.parse(String(init?.body)));
@@ -80,8 +41,8 @@ const posts = (fetchMock: ReturnType<typeof fakeServer>) =>
  * ("contains", accents and case aside) and paged by the query string. Returns the URLs of the list calls.
  */
 function openSearchable(role: RoleName, rows: ReturnType<typeof row>[]) {
-  signIn(role);
-  const fetchMock = fakeServer({});
+  signInWithRole(role);
+  const fetchMock = fakeApi({});
   const listed: URL[] = [];
   vi.stubGlobal(
     'fetch',

@@ -2,9 +2,8 @@ import type { PortfolioCounts, PortfolioRow } from '@reformes/domain';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { pagedAnswer } from '../../test/paged-answer.ts';
-import { fakeServer, renderApp } from '../../test/render-app.tsx';
-import { signInWithRole } from '../../test/suivi-fixtures.ts';
+import { fakeApi, pagedAnswer } from '../../test/fake-api.ts';
+import { renderApp, signInWithRole } from '../../test/render-app.tsx';
 
 configure({ asyncUtilTimeout: 10_000 });
 
@@ -37,7 +36,7 @@ const COUNTS: PortfolioCounts = { en_retard: 3, sans_suivi: 1, a_risque: 0, dans
 
 function openOverview(path = '/admin/follow-reformes', rows = ROWS) {
   signInWithRole('publication');
-  const fetchMock = fakeServer({
+  const fetchMock = fakeApi({
     // 23 reforms in all: the first page holds the three rows.
     'GET portfolio': {
       body: { ...pagedAnswer(rows, 1, 10), data: { ...pagedAnswer(rows, 1, 10).data, total: rows.length === 0 ? 0 : 23, last_page: 3 } },
@@ -51,7 +50,7 @@ function openOverview(path = '/admin/follow-reformes', rows = ROWS) {
   return { user, fetchMock, ...renderApp(path) };
 }
 
-const portfolioCalls = (fetchMock: ReturnType<typeof fakeServer>) =>
+const portfolioCalls = (fetchMock: ReturnType<typeof fakeApi>) =>
   fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((url) => url.pathname === '/api/v1/portfolio');
 
 describe('follow-up portfolio overview', { timeout: 60_000 }, () => {

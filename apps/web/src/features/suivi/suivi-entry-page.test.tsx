@@ -2,15 +2,16 @@ import { SUIVI_MESSAGES } from '@reformes/domain';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { type fakeServer, renderApp } from '../../test/render-app.tsx';
-import { fakeSuiviServer, recentReformes, signInWithRole, suiviCalls, suiviData } from '../../test/suivi-fixtures.ts';
+import type { fakeApi } from '../../test/fake-api.ts';
+import { renderApp, signInWithRole } from '../../test/render-app.tsx';
+import { fakeSuiviServer, recentReformes, suiviCalls, suiviData } from '../../test/suivi-fixtures.ts';
 import type { SuiviReforme } from './suivi-api.ts';
 
 configure({ asyncUtilTimeout: 10_000 });
 
 type User = ReturnType<typeof userEvent.setup>;
 
-function openEntry(role: 'saisie' | 'validation', extra: Parameters<typeof fakeServer>[0] = {}, data: SuiviReforme[] = suiviData()) {
+function openEntry(role: 'saisie' | 'validation', extra: Parameters<typeof fakeApi>[0] = {}, data: SuiviReforme[] = suiviData()) {
   signInWithRole(role);
   const fetchMock = fakeSuiviServer(data, extra);
   const user = userEvent.setup({ delay: null });

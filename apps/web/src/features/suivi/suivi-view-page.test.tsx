@@ -2,8 +2,9 @@ import { REFORME_MESSAGES, SUIVI_MESSAGES } from '@reformes/domain';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { type fakeServer, renderApp } from '../../test/render-app.tsx';
-import { fakeSuiviServer, recentReformes, signInWithRole, suiviCalls, suiviData } from '../../test/suivi-fixtures.ts';
+import type { fakeApi } from '../../test/fake-api.ts';
+import { renderApp, signInWithRole } from '../../test/render-app.tsx';
+import { fakeSuiviServer, recentReformes, suiviCalls, suiviData } from '../../test/suivi-fixtures.ts';
 import type { SuiviReforme } from './suivi-api.ts';
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -13,7 +14,7 @@ const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0
 function openView(
   role: 'saisie' | 'publication' | 'saisie central',
   path = '/admin/follow-reformes',
-  extra: Parameters<typeof fakeServer>[0] = {},
+  extra: Parameters<typeof fakeApi>[0] = {},
   data: SuiviReforme[] = suiviData(),
 ) {
   signInWithRole(role);

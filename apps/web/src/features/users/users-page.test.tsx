@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { storeSignIn } from '../../session/session.ts';
-import { aUser, fakeServer, renderApp } from '../../test/render-app.tsx';
+import { fakeApi } from '../../test/fake-api.ts';
+import { aUser, renderApp } from '../../test/render-app.tsx';
 
 const RIGHTS = ['list', 'show', 'add', 'edit', 'delete', 'status'].map((action) => `users.${action}`);
 
@@ -32,9 +33,9 @@ const structures = {
 };
 const roles = { message: 'ok', data: ['admin', 'saisie', 'validation'].map((name, index) => ({ id: index + 1, name, is_active: true })) };
 
-async function openUsers(answers: Parameters<typeof fakeServer>[0] = {}) {
+async function openUsers(answers: Parameters<typeof fakeApi>[0] = {}) {
   storeSignIn({ access_token: 'a', refresh_token: 'r', expire_in: 900, features: RIGHTS, user: awa });
-  const fetchMock = fakeServer({
+  const fetchMock = fakeApi({
     'GET users': { body: page },
     'GET structures': { body: structures },
     'GET roles': { body: roles },
@@ -47,7 +48,7 @@ async function openUsers(answers: Parameters<typeof fakeServer>[0] = {}) {
   return { user, fetchMock };
 }
 
-function bodyOf(fetchMock: ReturnType<typeof fakeServer>, method: string, path: string) {
+function bodyOf(fetchMock: ReturnType<typeof fakeApi>, method: string, path: string) {
   const call = fetchMock.mock.calls.find(([input, init]) => init?.method === method && String(input).endsWith(path));
   return call ? JSON.parse(String(call[1]?.body)) : undefined;
 }
