@@ -18,6 +18,7 @@ export * from './roles.ts';
 export * from './search-text.ts';
 export * from './shapes/dashboard.ts';
 export * from './shapes/envelope.ts';
+export * from './shapes/reference.ts';
 export * from './suivi.ts';
 export * from './text-limits.ts';
 export * from './workflow.ts';

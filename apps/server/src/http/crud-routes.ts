@@ -1,4 +1,4 @@
-import { idParamsSchema, MESSAGES, stateParamSchema } from '@reformes/domain';
+import { envelopeShape, idParamsSchema, listShape, MESSAGES, messageShape, stateParamSchema } from '@reformes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
@@ -21,10 +21,12 @@ export function crudRoutes<TTable extends CrudTable, TSchema extends z.ZodObject
 
   return async (app, { db }) => {
     const service = createCrudService(db, resource);
+    const list = { 200: listShape(resource.row) };
+    const one = envelopeShape(resource.row);
 
     app.get(
       `/${path}`,
-      { config: access('list'), schema: { tags, summary: `Liste : ${tag}`, querystring: pageQuerySchema } },
+      { config: access('list'), schema: { tags, summary: `Liste : ${tag}`, querystring: pageQuerySchema, response: list } },
       async (request) => listEnvelope(await service.list(request.query)),
     );
 
@@ -32,18 +34,20 @@ export function crudRoutes<TTable extends CrudTable, TSchema extends z.ZodObject
       `/${path}-search`,
       {
         config: access('list'),
-        schema: { tags, summary: `Recherche paginée : ${tag}`, querystring: pageQuerySchema, body: searchBodySchema },
+        schema: { tags, summary: `Recherche paginée : ${tag}`, querystring: pageQuerySchema, body: searchBodySchema, response: list },
       },
       async (request) => listEnvelope(await service.search(request.body.search, searchPageOf(request.query, request.body))),
     );
 
-    app.get(`/${path}/:id`, { config: access('show'), schema: { tags, summary: `Détail : ${tag}`, params: idParams } }, async (request) =>
-      ok(await service.findOne(request.params.id), MESSAGES.found),
+    app.get(
+      `/${path}/:id`,
+      { config: access('show'), schema: { tags, summary: `Détail : ${tag}`, params: idParams, response: { 200: one } } },
+      async (request) => ok(await service.findOne(request.params.id), MESSAGES.found),
     );
 
     app.post(
       `/${path}`,
-      { config: access('add'), schema: { tags, summary: `Création : ${tag}`, body: resource.schema } },
+      { config: access('add'), schema: { tags, summary: `Création : ${tag}`, body: resource.schema, response: { 201: one } } },
       async (request, reply) => {
         const created = await service.create(request.body as Record<string, unknown>);
         reply.status(201);
@@ -53,13 +57,16 @@ export function crudRoutes<TTable extends CrudTable, TSchema extends z.ZodObject
 
     app.put(
       `/${path}/:id`,
-      { config: access('edit'), schema: { tags, summary: `Modification : ${tag}`, params: idParams, body: resource.schema } },
+      {
+        config: access('edit'),
+        schema: { tags, summary: `Modification : ${tag}`, params: idParams, body: resource.schema, response: { 200: one } },
+      },
       async (request) => ok(await service.update(request.params.id, request.body as z.infer<TSchema>), MESSAGES.updated),
     );
 
     app.delete(
       `/${path}/:id`,
-      { config: access('delete'), schema: { tags, summary: `Suppression : ${tag}`, params: idParams } },
+      { config: access('delete'), schema: { tags, summary: `Suppression : ${tag}`, params: idParams, response: { 200: messageShape } } },
       async (request) => {
         await service.remove(request.params.id);
         return { message: MESSAGES.deleted };
@@ -68,7 +75,10 @@ export function crudRoutes<TTable extends CrudTable, TSchema extends z.ZodObject
 
     app.get(
       `/${path}/:id/state/:state`,
-      { config: access('status'), schema: { tags, summary: `Activation / désactivation : ${tag}`, params: stateParamSchema } },
+      {
+        config: access('status'),
+        schema: { tags, summary: `Activation / désactivation : ${tag}`, params: stateParamSchema, response: { 200: one } },
+      },
       async (request) => {
         const isActive = request.params.state === '1';
         return ok(await service.setActive(request.params.id, isActive), isActive ? MESSAGES.activated : MESSAGES.deactivated);

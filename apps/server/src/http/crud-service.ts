@@ -30,6 +30,8 @@ export interface CrudResource<TTable extends CrudTable, TSchema extends z.ZodObj
   table: TTable;
   /** Body of create and update, from packages/domain. */
   schema: TSchema;
+  /** A row as the API answers it (packages/domain/src/shapes): the routes declare it as their response. */
+  row: z.ZodType;
   /** The column whose duplicates are refused with a 409. */
   labelColumn: PgColumn;
   /** Columns the search looks at (spec §3 "Local search filter"). */

@@ -1,5 +1,4 @@
 import { MESSAGES } from '@reformes/domain';
-import { z } from 'zod';
 
 /** `{message, data}`: every success answer. */
 export function ok<T>(data: T, message: string = MESSAGES.success) {
@@ -27,6 +26,3 @@ export function pagedList<T>(page: Page<T>, message: string = MESSAGES.listed) {
 export function listEnvelope<T>(result: T[] | Page<T>, message: string = MESSAGES.listed) {
   return Array.isArray(result) ? plainList(result, message) : pagedList(result, message);
 }
-
-export const messageOnly = z.object({ message: z.string() });
-export const envelopeOf = <T extends z.ZodType>(data: T) => z.object({ message: z.string(), data });

@@ -1,11 +1,6 @@
+import type { Sector } from '@reformes/domain';
 import { sectorSchema } from '@reformes/domain';
 import type { ListConfig } from './list-page/list-config.ts';
-
-export interface Sector {
-  id: number;
-  libsecteur: string;
-  is_active: boolean;
-}
 
 /**
  * What a sector is saved with: "Liste des secteurs" (/admin/sectors) and the "Ajouter un secteur" of

@@ -1,3 +1,4 @@
+import type { WindowNode } from '@reformes/domain';
 import { MESSAGES, type PermissionInput, permissionName } from '@reformes/domain';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -5,15 +6,6 @@ import { features, menus, permissions, rolePermissions, roles, roleWindows } fro
 import { conflict, invalid, notFound } from '../../http/app-error.ts';
 import { pgErrorCode } from '../../http/pg-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-
-export interface WindowNode {
-  id: number;
-  title: boolean;
-  name: string;
-  route: string | null;
-  status: boolean;
-  children: WindowNode[];
-}
 
 const permissionColumns = {
   id: permissions.id,

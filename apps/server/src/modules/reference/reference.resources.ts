@@ -1,4 +1,15 @@
-import { coverSchema, entitySchema, natureSchema, sectorSchema, structureSchema } from '@reformes/domain';
+import {
+  coverSchema,
+  coverShape,
+  entitySchema,
+  entityShape,
+  natureSchema,
+  natureShape,
+  sectorSchema,
+  sectorShape,
+  structureSchema,
+  structureShape,
+} from '@reformes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { covers, entities, natures, sectors, structures } from '../../db/schema/index.ts';
@@ -16,6 +27,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       tag: 'Secteurs',
       table: sectors,
       schema: sectorSchema,
+      row: sectorShape,
       labelColumn: sectors.libsecteur,
       searchColumns: [sectors.libsecteur],
       inUseMessage: 'Ce secteur est utilisé par des structures : supprimez-les ou changez leur secteur avant de le supprimer.',
@@ -29,6 +41,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       tag: 'Structures',
       table: structures,
       schema: structureSchema,
+      row: structureShape,
       labelColumn: structures.designation,
       searchColumns: [
         structures.designation,
@@ -50,6 +63,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       tag: 'Natures',
       table: natures,
       schema: natureSchema,
+      row: natureShape,
       labelColumn: natures.libnature,
       searchColumns: [natures.libnature],
       inUseMessage: 'Cette nature est utilisée par des réformes : elle ne peut pas être supprimée.',
@@ -63,6 +77,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       tag: 'Couvertures',
       table: covers,
       schema: coverSchema,
+      row: coverShape,
       labelColumn: covers.lib_couvert,
       searchColumns: [covers.lib_couvert],
       inUseMessage: 'Cette couverture est utilisée par des réformes : elle ne peut pas être supprimée.',
@@ -76,6 +91,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       tag: 'Entités administratives',
       table: entities,
       schema: entitySchema,
+      row: entityShape,
       labelColumn: entities.libelle,
       searchColumns: [entities.libelle],
       inUseMessage: 'Cette entité est utilisée : elle ne peut pas être supprimée.',

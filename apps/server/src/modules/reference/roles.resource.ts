@@ -1,4 +1,4 @@
-import { MESSAGES, roleSchema } from '@reformes/domain';
+import { MESSAGES, roleSchema, roleShape } from '@reformes/domain';
 import { roles } from '../../db/schema/index.ts';
 import { crudRoutes } from '../../http/crud-routes.ts';
 import { protectBuiltinRoles, roleView } from './reference.service.ts';
@@ -10,6 +10,7 @@ export const rolesRoutes = crudRoutes({
   tag: 'Rôles',
   table: roles,
   schema: roleSchema,
+  row: roleShape,
   labelColumn: roles.name,
   searchColumns: [roles.name],
   inUseMessage: MESSAGES.roleInUse,

@@ -1,3 +1,4 @@
+import type { Role, WindowNode } from '@reformes/domain';
 import { ACTION_LABELS, type Action, type ProfileCopyInput, type ProfileGrantInput, type RolesWindowsCopyInput } from '@reformes/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { type ApiResponse, api } from '../../api/client.ts';
@@ -20,27 +21,6 @@ export interface Feature {
   name: string;
   link: string;
   tag: string;
-}
-
-/** A node of a role's menu ("windows", spec §3 Menu entry). */
-export interface WindowNode {
-  id: number;
-  /** A group heading rather than a link. */
-  title: boolean;
-  name: string;
-  route: string | null;
-  status: boolean;
-  children: WindowNode[];
-}
-
-export interface Role {
-  id: number;
-  name: string;
-  canOverwrite: boolean;
-  guard_name: string;
-  is_builtin: boolean;
-  is_active: boolean;
-  windows: WindowNode[];
 }
 
 /** One right of a role: `id` names the role-permission row that `PATCH profiles/{id}` revokes. */
@@ -93,3 +73,5 @@ export function revokeRight(rightId: number) {
 export function copyWindows(input: RolesWindowsCopyInput) {
   return api.post<ApiResponse<WindowNode[]>>('roles-windows-copy', { action: 'add', body: input });
 }
+
+export type { Role, WindowNode };

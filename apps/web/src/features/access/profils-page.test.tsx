@@ -38,6 +38,8 @@ const roleProfile = (id: number, name: string, rights: string[]): RoleProfile =>
   canOverwrite: false,
   guard_name: 'api',
   is_builtin: id <= 5,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
   is_active: true,
   permissions: rights.map((right) => ({ id: nextRight++, role_id: id, is_active: true, permission: byName(right) })),
 });

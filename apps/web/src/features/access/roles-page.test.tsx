@@ -21,6 +21,8 @@ const role = (id: number, name: string, overrides: Partial<Role> = {}): Role => 
   canOverwrite: false,
   guard_name: 'api',
   is_builtin: id <= 5,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
   is_active: true,
   windows: [],
   ...overrides,

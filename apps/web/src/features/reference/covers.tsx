@@ -1,13 +1,8 @@
+import type { Cover } from '@reformes/domain';
 import { coverSchema } from '@reformes/domain';
 import type { ListConfig } from '../../components/list-page/list-config.ts';
 import { ListPage } from '../../components/list-page/list-page.tsx';
 import { StatusBadge } from '../../components/list-page/status-badge.tsx';
-
-export interface Cover {
-  id: number;
-  lib_couvert: string;
-  is_active: boolean;
-}
 
 export const coversList: ListConfig<Cover> = {
   resource: 'covers',

@@ -1,13 +1,8 @@
+import type { AdministrativeEntity } from '@reformes/domain';
 import { entitySchema } from '@reformes/domain';
 import type { ListConfig } from '../../components/list-page/list-config.ts';
 import { ListPage } from '../../components/list-page/list-page.tsx';
 import { StatusBadge } from '../../components/list-page/status-badge.tsx';
-
-export interface AdministrativeEntity {
-  id: number;
-  libelle: string;
-  is_active: boolean;
-}
 
 export const entitiesList: ListConfig<AdministrativeEntity> = {
   resource: 'entities',

@@ -1,13 +1,8 @@
+import type { Nature } from '@reformes/domain';
 import { natureSchema } from '@reformes/domain';
 import type { ListConfig } from '../../components/list-page/list-config.ts';
 import { ListPage } from '../../components/list-page/list-page.tsx';
 import { StatusBadge } from '../../components/list-page/status-badge.tsx';
-
-export interface Nature {
-  id: number;
-  libnature: string;
-  is_active: boolean;
-}
 
 export const naturesList: ListConfig<Nature> = {
   resource: 'natures',

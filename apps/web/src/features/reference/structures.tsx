@@ -1,19 +1,8 @@
+import type { Structure } from '@reformes/domain';
 import { structureSchema, TITLES } from '@reformes/domain';
 import { type ListConfig, optionsOf } from '../../components/list-page/list-config.ts';
 import { ListPage } from '../../components/list-page/list-page.tsx';
 import { StatusBadge } from '../../components/list-page/status-badge.tsx';
-
-export interface Structure {
-  id: number;
-  designation: string;
-  sigl: string;
-  adresse_struct: string;
-  email: string;
-  telephone: string;
-  sector_id: number;
-  sector: { id: number; libsecteur: string } | null;
-  is_active: boolean;
-}
 
 export const structuresList: ListConfig<Structure> = {
   resource: 'structures',
