@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { normalizeSearchText } from './search-text.ts';
+import type { AuditEntry } from './shapes/audit.ts';
 
 /** Every event the security audit log records, by code, with the French label the screen and the export show. */
 export const AUDIT_ACTIONS = {
@@ -77,19 +78,7 @@ export const AUDIT_MESSAGES = {
 export const AUDIT_COLUMNS = ['Date', 'Utilisateur', 'Action', 'Cible', 'Résultat', 'Adresse IP'] as const;
 
 /** One entry as the API gives it (`GET audit-logs`). */
-export interface AuditEntry {
-  id: number;
-  created_at: string;
-  actor_id: number | null;
-  actor_email: string | null;
-  action: string;
-  target_type: string | null;
-  target_id: number | null;
-  target_label: string | null;
-  result: AuditResult;
-  ip: string | null;
-  details: Record<string, unknown>;
-}
+export type { AuditEntry } from './shapes/audit.ts';
 
 export function auditActionLabel(action: string): string {
   return (AUDIT_ACTIONS as Record<string, string>)[action] ?? action;

@@ -28,7 +28,7 @@ describe('layout shell', () => {
   });
 
   it('shows "Non défini" when the user has no name', async () => {
-    signInAs(aUser({ name: null }));
+    signInAs(aUser({ name: '' }));
     fakeApi({ 'GET dash/': { body: dash } });
     renderApp('/admin/dashboard');
     expect(await screen.findByRole('button', { name: /Non défini/ })).toBeInTheDocument();

@@ -3,22 +3,9 @@
  * This module is the only one that knows the keys.
  */
 
-export interface CurrentUser {
-  id: number;
-  name: string | null;
-  lastname: string | null;
-  firstname: string | null;
-  address: string | null;
-  email: string;
-  phone: string | null;
-  structure_id: number | null;
-  structure: { id: number; designation: string; sigl: string } | null;
-  roles: { id: number; name: string }[];
-  is_active: boolean;
-  is_signer: boolean;
-  must_change_password: boolean;
-  user_setting: { id: number; signature: string | null } | null;
-}
+import type { TokenPair as ApiTokenPair, CurrentUser } from '@reformes/domain';
+
+export type { CurrentUser };
 
 export interface Session {
   accessToken: string | null;
@@ -30,12 +17,8 @@ export interface Session {
   roleIndex: number;
 }
 
-export interface TokenPair {
-  access_token: string;
-  refresh_token: string;
-  /** Lifetime of the access token, in seconds. */
-  expire_in: number;
-}
+/** What the session keeps of the API's token pair (spec §3). */
+export type TokenPair = Pick<ApiTokenPair, 'access_token' | 'refresh_token' | 'expire_in'>;
 
 export const SESSION_KEYS = {
   accessToken: 'access_token',

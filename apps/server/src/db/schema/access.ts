@@ -1,3 +1,4 @@
+import type { Action } from '@reformes/domain';
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, check, integer, pgTable, primaryKey, serial, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from './reference.ts';
@@ -48,7 +49,7 @@ export const permissions = pgTable(
     feature_id: integer()
       .notNull()
       .references(() => features.id, { onDelete: 'cascade' }),
-    action: text().notNull(),
+    action: text().$type<Action>().notNull(),
     is_active: boolean().notNull().default(true),
     ...timestamps,
   },

@@ -1,4 +1,14 @@
-import { DEFAULT_GRANTS, FEATURES, GUARD_NAME, MENUS, type MenuEntry, NATURES, permissionName, ROLE_NAMES } from '@reformes/domain';
+import {
+  type Action,
+  DEFAULT_GRANTS,
+  FEATURES,
+  GUARD_NAME,
+  MENUS,
+  type MenuEntry,
+  NATURES,
+  permissionName,
+  ROLE_NAMES,
+} from '@reformes/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { features, menus, natures, permissions, rolePermissions, roles, roleWindows } from '../schema/index.ts';
@@ -55,7 +65,7 @@ export async function seedReferenceData(db: Db): Promise<boolean> {
       .returning({ id: features.id, name: features.name });
     // The permissions some role holds by default; administrators create the other pairs.
     const featureIds = new Map(featureRows.map((row) => [row.name, row.id]));
-    const pairs = new Map<string, { feature_id: number; action: string; name: string }>();
+    const pairs = new Map<string, { feature_id: number; action: Action; name: string }>();
     for (const grants of Object.values(DEFAULT_GRANTS)) {
       for (const [feature, actions] of Object.entries(grants)) {
         for (const action of actions ?? []) {

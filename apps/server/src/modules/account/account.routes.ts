@@ -1,12 +1,17 @@
 import {
   ACCOUNT_MESSAGES,
   changePasswordSchema,
+  envelopeShape,
   idParamsSchema,
   limitedText,
+  listShape,
   MESSAGES,
+  messageShape,
   requiredText,
   stateParamSchema,
   TEXT_LIMITS,
+  userSettingAnswer,
+  userSettingShape,
 } from '@reformes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -37,7 +42,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     '/api/change-password',
     {
       config: { access: 'signed-in' },
-      schema: { tags: ['Mon compte'], summary: 'Changer son mot de passe', body: changePasswordSchema },
+      schema: { tags: ['Mon compte'], summary: 'Changer son mot de passe', body: changePasswordSchema, response: { 200: messageShape } },
     },
     async (request) => {
       await account.changePassword(authOf(request).userId, request.body.old_password, request.body.new_password);
@@ -67,24 +72,34 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     return account.saveSignature(userId, file.content, type);
   }
 
-  app.get('/user-settings', { config: can('list'), schema: { tags: settingsTags } }, async (request) =>
-    plainList(await account.listSettings(authOf(request))),
+  app.get(
+    '/user-settings',
+    { config: can('list'), schema: { tags: settingsTags, response: { 200: listShape(userSettingShape) } } },
+    async (request) => plainList(await account.listSettings(authOf(request))),
   );
 
   app.get(
     '/user-settings-by-state/:state',
-    { config: can('list'), schema: { tags: settingsTags, params: z.object({ state: z.enum(['0', '1']) }) } },
+    {
+      config: can('list'),
+      schema: { tags: settingsTags, params: z.object({ state: z.enum(['0', '1']) }), response: { 200: listShape(userSettingShape) } },
+    },
     async (request) => plainList(await account.settingsByState(authOf(request), request.params.state === '1')),
   );
 
-  app.get('/user-settings/:id', { config: can('show'), schema: { tags: settingsTags, params: idParamsSchema } }, async (request) =>
-    ok(await account.settingOf(authOf(request), request.params.id), MESSAGES.found),
+  app.get(
+    '/user-settings/:id',
+    { config: can('show'), schema: { tags: settingsTags, params: idParamsSchema, response: { 200: userSettingAnswer } } },
+    async (request) => ok(await account.settingOf(authOf(request), request.params.id), MESSAGES.found),
   );
 
   // Create and update both upload the signature of the caller ("Charger ma signature").
   app.post(
     '/user-settings',
-    { config: can('add'), schema: { tags: settingsTags, summary: 'Charger sa signature (multipart signature)' } },
+    {
+      config: can('add'),
+      schema: { tags: settingsTags, summary: 'Charger sa signature (multipart signature)', response: { 201: userSettingAnswer } },
+    },
     async (request, reply) => {
       reply.status(201);
       return ok(await saveSignature(authOf(request).userId, request), ACCOUNT_MESSAGES.signatureSaved);
@@ -92,7 +107,15 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   );
   app.post(
     '/user-settings/:id',
-    { config: can('edit'), schema: { tags: settingsTags, summary: 'Remplacer sa signature (_method=patch)', params: idParamsSchema } },
+    {
+      config: can('edit'),
+      schema: {
+        tags: settingsTags,
+        summary: 'Remplacer sa signature (_method=patch)',
+        params: idParamsSchema,
+        response: { 200: userSettingAnswer },
+      },
+    },
     async (request) => {
       const auth = authOf(request);
       await account.ownSettingOf(auth, request.params.id);
@@ -100,14 +123,18 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     },
   );
 
-  app.delete('/user-settings/:id', { config: can('delete'), schema: { tags: settingsTags, params: idParamsSchema } }, async (request) => {
-    await account.removeSetting(authOf(request), request.params.id);
-    return { message: MESSAGES.deleted };
-  });
+  app.delete(
+    '/user-settings/:id',
+    { config: can('delete'), schema: { tags: settingsTags, params: idParamsSchema, response: { 200: messageShape } } },
+    async (request) => {
+      await account.removeSetting(authOf(request), request.params.id);
+      return { message: MESSAGES.deleted };
+    },
+  );
 
   app.get(
     '/user-settings-set-state/:id/state/:state',
-    { config: can('status'), schema: { tags: settingsTags, params: stateParamSchema } },
+    { config: can('status'), schema: { tags: settingsTags, params: stateParamSchema, response: { 200: userSettingAnswer } } },
     async (request) => {
       const isActive = request.params.state === '1';
       return ok(
@@ -123,7 +150,12 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       url,
       {
         config: { access: { feature: 'user-settings', action: 'list' } },
-        schema: { tags: settingsTags, summary: 'Image stockée en data URL', body: fileLookupSchema },
+        schema: {
+          tags: settingsTags,
+          summary: 'Image stockée en data URL',
+          body: fileLookupSchema,
+          response: { 200: envelopeShape(z.array(z.string())) },
+        },
       },
       async (request) => {
         const { folder, disk, filename } = request.body;

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { AUDIT_MESSAGES, auditFiltersSchema, isAuditPeriodInOrder } from '@reformes/domain';
+import { AUDIT_MESSAGES, auditEntryShape, auditFiltersSchema, isAuditPeriodInOrder, listShape } from '@reformes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listEnvelope } from '../../http/envelope.ts';
@@ -23,7 +23,15 @@ const exportQuerySchema = auditFiltersSchema
 export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async (app, { audit }) => {
   app.get(
     '/audit-logs',
-    { config: access, schema: { tags, summary: "Journal d'audit : page filtrée, la plus récente d'abord", querystring: listQuerySchema } },
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: "Journal d'audit : page filtrée, la plus récente d'abord",
+        querystring: listQuerySchema,
+        response: { 200: listShape(auditEntryShape) },
+      },
+    },
     async (request) => listEnvelope(await audit.list(request.query)),
   );
 

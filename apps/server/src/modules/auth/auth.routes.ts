@@ -1,10 +1,16 @@
 import {
+  currentUserShape,
+  envelopeShape,
   firstPasswordSchema,
   forgotPasswordSchema,
   loginSchema,
   MESSAGES,
+  messageShape,
   recoveryPasswordSchema,
   refreshSchema,
+  signInShape,
+  tokenPairShape,
+  userAnswer,
   userUpdateSchema,
 } from '@reformes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -25,31 +31,46 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/api/login',
     // Throttled by the service, per address and per email (429 with Retry-After).
-    { config: { access: 'public' }, schema: { tags, summary: 'Connexion', body: loginSchema } },
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Connexion', body: loginSchema, response: { 200: envelopeShape(signInShape) } },
+    },
     async (request) => ok(await auth.login(request.body.email, request.body.password, request.ip), MESSAGES.loginSuccess),
   );
 
   app.post(
     '/api/refresh',
-    { config: { access: 'public' }, schema: { tags, summary: 'Renouvelle la paire de jetons', body: refreshSchema } },
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Renouvelle la paire de jetons', body: refreshSchema, response: { 200: envelopeShape(tokenPairShape) } },
+    },
     async (request) => ok(await sessions.rotate(request.body.refresh_token), MESSAGES.success),
   );
 
   // The rights travel with the user so the web app follows a change of profile without signing in again.
-  app.get('/api/user', { config: { access: 'first-password' }, schema: { tags, summary: "L'utilisateur connecté" } }, async (request) =>
-    ok(await auth.currentUser(authOf(request).userId), MESSAGES.success),
+  app.get(
+    '/api/user',
+    {
+      config: { access: 'first-password' },
+      schema: { tags, summary: "L'utilisateur connecté", response: { 200: envelopeShape(currentUserShape) } },
+    },
+    async (request) => ok(await auth.currentUser(authOf(request).userId), MESSAGES.success),
   );
 
-  app.get('/logout', { config: { access: 'first-password' }, schema: { tags, summary: 'Déconnexion' } }, async (request) => {
-    await auth.logout(authOf(request).sessionId);
-    return { message: MESSAGES.logoutDone };
-  });
+  app.get(
+    '/logout',
+    { config: { access: 'first-password' }, schema: { tags, summary: 'Déconnexion', response: { 200: messageShape } } },
+    async (request) => {
+      await auth.logout(authOf(request).sessionId);
+      return { message: MESSAGES.logoutDone };
+    },
+  );
 
   app.post(
     '/api/forgot-password',
     {
       config: { access: 'public' },
-      schema: { tags, summary: 'Demande de lien de réinitialisation', body: forgotPasswordSchema },
+      schema: { tags, summary: 'Demande de lien de réinitialisation', body: forgotPasswordSchema, response: { 200: messageShape } },
     },
     async (request) => {
       await auth.forgotPassword(request.body.email, request.ip);
@@ -59,7 +80,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post(
     '/api/recovery-password',
-    { config: { access: 'public' }, schema: { tags, summary: 'Nouveau mot de passe par lien', body: recoveryPasswordSchema } },
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Nouveau mot de passe par lien', body: recoveryPasswordSchema, response: { 200: messageShape } },
+    },
     async (request) => {
       await auth.recoverPassword(request.body.token, request.body.password);
       return { message: MESSAGES.passwordChanged };
@@ -68,7 +92,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post(
     '/api/change-first-password',
-    { config: { access: 'first-password' }, schema: { tags, summary: 'Remplace le mot de passe temporaire', body: firstPasswordSchema } },
+    {
+      config: { access: 'first-password' },
+      schema: { tags, summary: 'Remplace le mot de passe temporaire', body: firstPasswordSchema, response: { 200: messageShape } },
+    },
     async (request) => {
       await auth.changeFirstPassword(authOf(request).userId, request.body.password);
       return { message: MESSAGES.passwordChanged };
@@ -80,7 +107,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     {
       // One's own profile, for any signed-in user (docs/decisions-issue13-roles.md).
       config: { access: 'signed-in' },
-      schema: { tags, summary: 'Met à jour son profil', body: userUpdateSchema },
+      schema: { tags, summary: 'Met à jour son profil', body: userUpdateSchema, response: { 200: userAnswer } },
     },
     async (request) => ok(await auth.updateProfile(authOf(request).userId, request.body), MESSAGES.profileUpdated),
   );

@@ -8,7 +8,7 @@ import { permissionNamesOf } from '../../http/guard.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { recordSignInFailure } from '../audit/sign-in-events.ts';
-import { loadUserView } from './current-user.ts';
+import { userViewOf } from './current-user.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password.ts';
 import { assertAcceptablePassword } from './password-policy.ts';
 import { hashToken, newOpaqueToken, type Sessions } from './sessions.ts';
@@ -94,9 +94,7 @@ export function createAuthService({
 
     /** `GET api/user`: the user with the rights it holds now, so the web app follows a change of profile without signing in again. */
     async currentUser(userId: number) {
-      const user = await loadUserView(db, userId);
-      if (!user) throw notFound();
-      return { ...user, features: await permissionsOf(userId) };
+      return { ...(await userViewOf(db, userId)), features: await permissionsOf(userId) };
     },
 
     /** Ends the session (its whole refresh-token family) at once. */
@@ -131,7 +129,7 @@ export function createAuthService({
       }
       const tokens = await sessions.start(user.id);
       await recordAudit(db, { action: 'login', actor: { id: user.id, email: user.email } });
-      return { ...tokens, features: await permissionsOf(user.id), user: await loadUserView(db, user.id) };
+      return { ...tokens, features: await permissionsOf(user.id), user: await userViewOf(db, user.id) };
     },
 
     /**
@@ -264,7 +262,7 @@ export function createAuthService({
           })
           .catch((error) => log.error({ err: error, userId }, "avis de changement d'email non envoyé"));
       }
-      return loadUserView(db, userId);
+      return userViewOf(db, userId);
     },
   };
 }

@@ -1,23 +1,8 @@
+import type { CurrentUser } from '@reformes/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { roles, structures, userRoles, userSettings, users } from '../../db/schema/index.ts';
-
-export interface CurrentUser {
-  id: number;
-  name: string;
-  lastname: string;
-  firstname: string;
-  address: string;
-  email: string;
-  phone: string;
-  structure_id: number;
-  structure: { id: number; designation: string; sigl: string } | null;
-  roles: Array<{ id: number; name: string }>;
-  is_active: boolean;
-  is_signer: boolean;
-  must_change_password: boolean;
-  user_setting: { id: number; signature: string | null } | null;
-}
+import { notFound } from '../../http/app-error.ts';
 
 /** The user as the API shows it (spec §3 "User"), never with its password hash. */
 export async function loadUserView(db: Db, userId: number): Promise<CurrentUser | undefined> {
@@ -56,3 +41,12 @@ export async function loadUserView(db: Db, userId: number): Promise<CurrentUser 
     user_setting: row.setting ? { id: row.setting.id, signature: row.setting.signature } : null,
   };
 }
+
+/** The user as the API shows it, when it must exist (the caller, a user just written): else a 404. */
+export async function userViewOf(db: Db, userId: number): Promise<CurrentUser> {
+  const user = await loadUserView(db, userId);
+  if (!user) throw notFound();
+  return user;
+}
+
+export type { CurrentUser };

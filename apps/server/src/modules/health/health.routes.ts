@@ -1,5 +1,6 @@
-import { MESSAGES } from '@reformes/domain';
+import { envelopeShape, MESSAGES } from '@reformes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
@@ -23,6 +24,9 @@ export async function pingDatabase(database: Database, timeoutMs = READY_TIMEOUT
   }
 }
 
+/** `{status, database}`: the service answers, and on which engine (embedded PGlite or PostgreSQL). */
+const healthAnswer = envelopeShape(z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgresql']) }));
+
 export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; readyTimeoutMs?: number }> = async (
   app,
   { database, readyTimeoutMs },
@@ -31,14 +35,20 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; readyTime
   // not make a supervisor restart a server that is merely busy.
   app.get(
     '/health',
-    { config: { access: 'public' }, schema: { tags: ['Service'], summary: 'Vivacité du service (sans accès à la base)' } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['Service'], summary: 'Vivacité du service (sans accès à la base)', response: { 200: healthAnswer } },
+    },
     async () => ok({ status: 'ok', database: database.kind }, MESSAGES.healthy),
   );
 
   // Readiness: the database answers within a short delay. For load balancers and start-up scripts.
   app.get(
     '/health/ready',
-    { config: { access: 'public' }, schema: { tags: ['Service'], summary: 'Disponibilité du service (base de données comprise)' } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['Service'], summary: 'Disponibilité du service (base de données comprise)', response: { 200: healthAnswer } },
+    },
     async (request) => {
       try {
         await pingDatabase(database, readyTimeoutMs);

@@ -1,45 +1,18 @@
-import type { Role, WindowNode } from '@reformes/domain';
-import { ACTION_LABELS, type Action, type ProfileCopyInput, type ProfileGrantInput, type RolesWindowsCopyInput } from '@reformes/domain';
+import {
+  ACTION_LABELS,
+  type Feature,
+  type Permission,
+  type ProfileCopyInput,
+  type ProfileGrantInput,
+  type Profiles,
+  type Role,
+  type RoleProfile,
+  type RoleRight,
+  type RolesWindowsCopyInput,
+  type WindowNode,
+} from '@reformes/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { type ApiResponse, api } from '../../api/client.ts';
-
-/** A feature × action pair (spec §3 Permission), with its feature's catalogue names. */
-export interface Permission {
-  id: number;
-  /** "natures.list" */
-  name: string;
-  feature_id: number;
-  action: Action;
-  is_active: boolean;
-  feature_name: string;
-  feature_tag: string;
-}
-
-/** An entry of the feature catalogue (spec §3). */
-export interface Feature {
-  id: number;
-  name: string;
-  link: string;
-  tag: string;
-}
-
-/** One right of a role: `id` names the role-permission row that `PATCH profiles/{id}` revokes. */
-export interface RoleRight {
-  id: number;
-  role_id: number;
-  is_active: boolean;
-  permission: Permission;
-}
-
-export interface RoleProfile extends Omit<Role, 'windows'> {
-  permissions: RoleRight[];
-}
-
-/** `GET profiles`: every role with its rights, and every permission that can be granted. */
-export interface Profiles {
-  roles: RoleProfile[];
-  permissions: Permission[];
-}
 
 /** "Secteurs : Lister" */
 export function rightLabel(permission: Pick<Permission, 'feature_tag' | 'action'>): string {
@@ -74,4 +47,4 @@ export function copyWindows(input: RolesWindowsCopyInput) {
   return api.post<ApiResponse<WindowNode[]>>('roles-windows-copy', { action: 'add', body: input });
 }
 
-export type { Role, WindowNode };
+export type { Feature, Permission, Profiles, Role, RoleProfile, RoleRight, WindowNode };

@@ -1,15 +1,10 @@
-import type { ChangePasswordInput } from '@reformes/domain';
+import type { ChangePasswordInput, UserSetting } from '@reformes/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { type ApiResponse, api } from '../../api/client.ts';
 import type { CurrentUser } from '../../session/session.ts';
 
 /** Where signatures are stored (architecture §4): disk "local", folder "director". */
 const SIGNATURE_FILE = { folder: 'director', disk: 'local' } as const;
-
-export interface UserSetting {
-  id: number;
-  signature: string | null;
-}
 
 /** A new email goes with the current password (issue 14); the same email alone needs none. */
 export function updateEmail(email: string, currentPassword?: string) {
@@ -44,3 +39,5 @@ export function signatureImageQuery(filename: string | null | undefined) {
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
+
+export type { UserSetting };
