@@ -1,4 +1,5 @@
-import type { ReformeDetail, ReformeRow } from '../features/reformes/reformes-api.ts';
+import type { ReformeDetail, ReformeRow, ResultatRow } from '../features/reformes/reformes-api.ts';
+import type { SuiviObjectif, SuiviRecord } from '../features/suivi/suivi-api.ts';
 import { pagedAnswer } from './fake-api.ts';
 
 /** A reform row as the reform lists receive it: in progress, at the entry stage, of the health ministry. */
@@ -31,14 +32,44 @@ export function aReforme(overrides: Partial<ReformeRow> = {}): ReformeRow {
     couverture: { id: 2, lib_couvert: 'Nationale' },
     structure: { id: 3, designation: 'Ministère de la Santé', sigl: 'MS' },
     files: [],
+    created_by: 7,
+    created_at: '2026-01-10T09:30:00.000Z',
+    updated_at: '2026-01-10T09:30:00.000Z',
     ...overrides,
   };
 }
 
 /** A reform as its detail and its edit form receive it: the row, its objectives and its history. */
 export function aReformeDetail(overrides: Partial<ReformeDetail> = {}): ReformeDetail {
-  return { ...aReforme(), objectifs: [], history: [], affectation: null, ...overrides };
+  return { ...aReforme(), files: [], objectifs: [], history: [], affectation: null, ...overrides };
 }
 
 /** The first and only page of a reform list. */
 export const onePage = (rows: unknown[]) => ({ body: pagedAnswer(rows, 1, 10) });
+
+const AT = '2026-01-01T00:00:00.000Z';
+
+/** A follow-up record: the fields the test names, the rest as the server fills them. */
+export const aSuivi = (
+  fields: Pick<SuiviRecord, 'id' | 'taux_realisat' | 'valeur_realise' | 'date'> & Partial<SuiviRecord>,
+): SuiviRecord => ({
+  result_id: 0,
+  created_by: 1,
+  created_at: AT,
+  ...fields,
+});
+
+/** An expected result, active and pending unless the test says otherwise. */
+export const aResultat = (
+  fields: Pick<ResultatRow, 'id' | 'libresult' | 'indicateur' | 'valeur_cible' | 'valeurref'> & Partial<ResultatRow>,
+): ResultatRow => ({ objectif_id: 0, status: 0, is_active: true, created_at: AT, updated_at: AT, suivi_results: [], ...fields });
+
+/** An objective as the follow-up screens read it: its results, without its reform. */
+export const anObjectifTree = (fields: Pick<SuiviObjectif, 'id' | 'libobjectif'> & Partial<SuiviObjectif>): SuiviObjectif => ({
+  reforme_id: 0,
+  is_active: true,
+  created_at: AT,
+  updated_at: AT,
+  results: [],
+  ...fields,
+});

@@ -1,5 +1,6 @@
 import type { SuiviReforme } from '../features/suivi/suivi-api.ts';
 import { fakeApi, pagedAnswer } from './fake-api.ts';
+import { anObjectifTree, aResultat, aSuivi } from './reforme-fixtures.ts';
 
 /** Three reforms in scope: two objectives with results for the first, one for the second, none for the third. */
 export function suiviData(): SuiviReforme[] {
@@ -11,11 +12,11 @@ export function suiviData(): SuiviReforme[] {
       isPublished: true,
       stage: 3,
       objectifs: [
-        {
+        anObjectifTree({
           id: 11,
           libobjectif: 'Simplifier les démarches',
           results: [
-            {
+            aResultat({
               id: 111,
               libresult: 'Démarches en ligne',
               indicateur: 'Taux de dématérialisation (%)',
@@ -23,20 +24,20 @@ export function suiviData(): SuiviReforme[] {
               valeurref: '20',
               status: 0,
               suivi_results: [
-                { id: 1001, taux_realisat: '20', valeur_realise: '25', date: '2026-01-15' },
-                { id: 1002, taux_realisat: '35', valeur_realise: '40.5', date: '2026-03-15' },
+                aSuivi({ id: 1001, taux_realisat: '20', valeur_realise: '25', date: '2026-01-15' }),
+                aSuivi({ id: 1002, taux_realisat: '35', valeur_realise: '40.5', date: '2026-03-15' }),
               ],
-            },
-            {
+            }),
+            aResultat({
               id: 112,
               libresult: 'Usagers satisfaits',
               indicateur: 'Nombre de bénéficiaires',
               valeur_cible: '5000',
               valeurref: '1000',
               status: 1,
-              suivi_results: [{ id: 1003, taux_realisat: '80', valeur_realise: '4000', date: '2026-02-01' }],
-            },
-            {
+              suivi_results: [aSuivi({ id: 1003, taux_realisat: '80', valeur_realise: '4000', date: '2026-02-01' })],
+            }),
+            aResultat({
               id: 113,
               libresult: 'Guichets ouverts',
               indicateur: 'Nombre de guichets',
@@ -44,10 +45,10 @@ export function suiviData(): SuiviReforme[] {
               valeurref: '0',
               status: 0,
               suivi_results: [],
-            },
+            }),
           ],
-        },
-        { id: 12, libobjectif: 'Réduire les délais', results: [] },
+        }),
+        anObjectifTree({ id: 12, libobjectif: 'Réduire les délais', results: [] }),
       ],
     },
     {
@@ -57,11 +58,11 @@ export function suiviData(): SuiviReforme[] {
       isPublished: false,
       stage: 1,
       objectifs: [
-        {
+        anObjectifTree({
           id: 21,
           libobjectif: 'Couvrir les régions',
           results: [
-            {
+            aResultat({
               id: 211,
               libresult: 'Régions couvertes',
               indicateur: 'Nombre de régions',
@@ -69,9 +70,9 @@ export function suiviData(): SuiviReforme[] {
               valeurref: '2',
               status: 0,
               suivi_results: [],
-            },
+            }),
           ],
-        },
+        }),
       ],
     },
     { id: 3, libref: 'Réforme sans objectif', periodexe: 'Du 01/01/2026 au 31/12/2026', isPublished: false, stage: 2, objectifs: [] },

@@ -1,3 +1,4 @@
+import type { HistoryEvent } from '@reformes/domain';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import {
   bigint,
@@ -173,7 +174,7 @@ export const affectations = pgTable(
     instruction: text(),
     from_stage: smallint(),
     to_stage: smallint(),
-    event: text().notNull(),
+    event: text().$type<HistoryEvent>().notNull(),
     user_id: integer().references(() => users.id, { onDelete: 'set null' }),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

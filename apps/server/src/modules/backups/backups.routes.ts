@@ -1,11 +1,16 @@
 import fs from 'node:fs';
 import {
   BACKUP_MESSAGES,
+  backupAnswer,
+  backupShape,
   booleanish,
+  envelopeShape,
   ID_MAX,
   idParamsSchema,
   limitedText,
+  listShape,
   MESSAGES,
+  messageShape,
   searchSchema,
   searchTextField,
   stateParamSchema,
@@ -23,15 +28,22 @@ const on = (action: 'list' | 'show' | 'add' | 'edit' | 'delete' | 'status') => (
 
 /** Spec §7 backups calls; files stream only through these admin routes, never as static URLs. */
 export const backupsRoutes: FastifyPluginAsyncZod<{ backupsService: BackupsService }> = async (app, { backupsService }) => {
-  app.get('/api/save-db', { config: on('add'), schema: { tags, summary: 'Effectuer une sauvegarde (base + documents)' } }, async () =>
-    ok(await backupsService.create(), BACKUP_MESSAGES.saved),
+  app.get(
+    '/api/save-db',
+    {
+      config: on('add'),
+      schema: { tags, summary: 'Effectuer une sauvegarde (base + documents)', response: { 200: envelopeShape(z.array(backupShape)) } },
+    },
+    async () => ok(await backupsService.create(), BACKUP_MESSAGES.saved),
   );
 
   const listed = (page: Awaited<ReturnType<BackupsService['list']>>) => (Array.isArray(page) ? plainList(page) : pagedList(page));
   const listQuerySchema = pageQuerySchema.extend({ search: searchTextField });
   for (const url of ['/api/backups', '/backups']) {
-    app.get(url, { config: on('list'), schema: { tags, querystring: listQuerySchema } }, async (request) =>
-      listed(await backupsService.list(request.query)),
+    app.get(
+      url,
+      { config: on('list'), schema: { tags, querystring: listQuerySchema, response: { 200: listShape(backupShape) } } },
+      async (request) => listed(await backupsService.list(request.query)),
     );
   }
   // `per_page` and `page` come in the query string or in the body, like every `{resource}-search`.
@@ -47,6 +59,7 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ backupsService: BackupsServi
           per_page: pageQuerySchema.shape.per_page,
           page: z.coerce.number().int().min(1).max(ID_MAX).optional(),
         }),
+        response: { 200: listShape(backupShape) },
       },
     },
     async (request) =>
@@ -61,21 +74,27 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ backupsService: BackupsServi
 
   app.get(
     '/backups-by-state/:state',
-    { config: on('list'), schema: { tags, params: z.object({ state: z.enum(['0', '1']) }) } },
+    { config: on('list'), schema: { tags, params: z.object({ state: z.enum(['0', '1']) }), response: { 200: listShape(backupShape) } } },
     async (request) => plainList(await backupsService.listByState(request.params.state === '1')),
   );
 
-  app.get('/backups/:id', { config: on('show'), schema: { tags, params: idParamsSchema } }, async (request) =>
-    ok(await backupsService.find(request.params.id), MESSAGES.found),
+  app.get(
+    '/backups/:id',
+    { config: on('show'), schema: { tags, params: idParamsSchema, response: { 200: backupAnswer } } },
+    async (request) => ok(await backupsService.find(request.params.id), MESSAGES.found),
   );
 
   const setState = async (id: number, isActive: boolean) =>
     ok(await backupsService.setState(id, isActive), isActive ? MESSAGES.activated : MESSAGES.deactivated);
-  app.get('/backups/:id/state/:state', { config: on('status'), schema: { tags, params: stateParamSchema } }, async (request) =>
-    setState(request.params.id, request.params.state === '1'),
+  app.get(
+    '/backups/:id/state/:state',
+    { config: on('status'), schema: { tags, params: stateParamSchema, response: { 200: backupAnswer } } },
+    async (request) => setState(request.params.id, request.params.state === '1'),
   );
-  app.get('/backups-set-state/:id/state/:state', { config: on('status'), schema: { tags, params: stateParamSchema } }, async (request) =>
-    setState(request.params.id, request.params.state === '1'),
+  app.get(
+    '/backups-set-state/:id/state/:state',
+    { config: on('status'), schema: { tags, params: stateParamSchema, response: { 200: backupAnswer } } },
+    async (request) => setState(request.params.id, request.params.state === '1'),
   );
   // Spec §7: backups are updated by POST with `_method=patch`; only their state can change.
   app.post(
@@ -86,15 +105,20 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ backupsService: BackupsServi
         tags,
         params: idParamsSchema,
         body: z.object({ _method: limitedText(TEXT_LIMITS.label).optional(), is_active: z.preprocess(booleanish, z.boolean()) }),
+        response: { 200: backupAnswer },
       },
     },
     async (request) => setState(request.params.id, request.body.is_active),
   );
 
-  app.delete('/backups/:id', { config: on('delete'), schema: { tags, params: idParamsSchema } }, async (request) => {
-    await backupsService.remove(request.params.id);
-    return { message: MESSAGES.deleted };
-  });
+  app.delete(
+    '/backups/:id',
+    { config: on('delete'), schema: { tags, params: idParamsSchema, response: { 200: messageShape } } },
+    async (request) => {
+      await backupsService.remove(request.params.id);
+      return { message: MESSAGES.deleted };
+    },
+  );
 
   for (const folder of [BACKUP_FOLDERS.doc, BACKUP_FOLDERS.db]) {
     app.get(

@@ -1,4 +1,14 @@
-import { ETATS_MOR, idParamsSchema, MESSAGES, reformeFiltersSchema } from '@reformes/domain';
+import {
+  ETATS_MOR,
+  envelopeShape,
+  idParamsSchema,
+  MESSAGES,
+  pagedShape,
+  publicFilterOptionsShape,
+  publicReformeDetailAnswer,
+  publicReformeShape,
+  reformeFiltersSchema,
+} from '@reformes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CSV_BOM, csvLine } from '../../http/csv.ts';
@@ -38,20 +48,33 @@ const OPEN_DATA_COLUMNS: Array<[string, (row: PublicRow) => string | number | nu
 export const publicRoutes: FastifyPluginAsyncZod<{ publicReformes: PublicService }> = async (app, { publicReformes }) => {
   app.get(
     '/reformes/public/suivi-result',
-    { config: access, schema: { tags, summary: 'Réformes publiées (filtres, recherche, pages)', querystring: pageQuery } },
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: 'Réformes publiées (filtres, recherche, pages)',
+        querystring: pageQuery,
+        response: { 200: pagedShape(publicReformeShape) },
+      },
+    },
     async (request) => {
       const { per_page, page, ...filters } = request.query;
       return pagedList(await publicReformes.page(filters, per_page, page));
     },
   );
 
-  app.get('/reformes/public/filters', { config: access, schema: { tags, summary: 'Options des filtres' } }, async () =>
-    ok(await publicReformes.filters(), MESSAGES.listed),
+  app.get(
+    '/reformes/public/filters',
+    { config: access, schema: { tags, summary: 'Options des filtres', response: { 200: envelopeShape(publicFilterOptionsShape) } } },
+    async () => ok(await publicReformes.filters(), MESSAGES.listed),
   );
 
   app.get(
     '/reformes/public/export.json',
-    { config: access, schema: { tags, summary: 'Données ouvertes (JSON)', querystring: reformeFiltersSchema } },
+    {
+      config: access,
+      schema: { tags, summary: 'Données ouvertes (JSON)', querystring: reformeFiltersSchema },
+    },
     async (request, reply) => {
       const rows = await publicReformes.all(request.query);
       const data = rows.map((row) => Object.fromEntries(OPEN_DATA_COLUMNS.map(([header, read]) => [header, read(row)])));
@@ -77,7 +100,15 @@ export const publicRoutes: FastifyPluginAsyncZod<{ publicReformes: PublicService
 
   app.get(
     '/reformes/public/:id',
-    { config: access, schema: { tags, summary: "Fiche publique d'une réforme publiée", params: idParamsSchema } },
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: "Fiche publique d'une réforme publiée",
+        params: idParamsSchema,
+        response: { 200: publicReformeDetailAnswer },
+      },
+    },
     async (request) => ok(await publicReformes.detail(request.params.id), MESSAGES.found),
   );
 };

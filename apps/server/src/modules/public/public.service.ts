@@ -56,6 +56,15 @@ function conditionsOf(filters: ReformeFilters): ReformeConditions {
   );
 }
 
+type Measure = { date: string; valeur_realise: string; taux_realisat: string };
+
+/** What a follow-up record shows publicly: no author, no internal id. */
+const publicMeasureOf = (suivi: Measure): Measure => ({
+  date: suivi.date,
+  valeur_realise: suivi.valeur_realise,
+  taux_realisat: suivi.taux_realisat,
+});
+
 export function createPublicService(db: Db) {
   function rows(where: SQL, limit?: number, offset?: number) {
     const query = db
@@ -141,18 +150,8 @@ export function createPublicService(db: Db) {
             valeur_cible: result.valeur_cible,
             valeurref: result.valeurref,
             status: result.status,
-            latest: result.suivi_results.at(-1)
-              ? {
-                  date: result.suivi_results.at(-1)?.date,
-                  valeur_realise: result.suivi_results.at(-1)?.valeur_realise,
-                  taux_realisat: result.suivi_results.at(-1)?.taux_realisat,
-                }
-              : null,
-            suivi_results: result.suivi_results.map((suivi) => ({
-              date: suivi.date,
-              valeur_realise: suivi.valeur_realise,
-              taux_realisat: suivi.taux_realisat,
-            })),
+            latest: result.suivi_results.slice(-1).map(publicMeasureOf)[0] ?? null,
+            suivi_results: result.suivi_results.map(publicMeasureOf),
           })),
         })),
       };

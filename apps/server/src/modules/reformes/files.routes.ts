@@ -1,4 +1,13 @@
-import { fileNameField, ID_MAX, idParamsSchema, MESSAGES, REFORME_MESSAGES } from '@reformes/domain';
+import {
+  envelopeShape,
+  fileNameField,
+  ID_MAX,
+  idParamsSchema,
+  MESSAGES,
+  messageShape,
+  REFORME_MESSAGES,
+  uploadedFileShape,
+} from '@reformes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, invalid } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
@@ -32,7 +41,11 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app
     '/files',
     {
       config: { access: { feature: 'files', action: 'add' } },
-      schema: { tags, summary: 'Charger un PDF (multipart name_file, file, reforme_id?)' },
+      schema: {
+        tags,
+        summary: 'Charger un PDF (multipart name_file, file, reforme_id?)',
+        response: { 201: envelopeShape(uploadedFileShape) },
+      },
     },
     async (request, reply) => {
       const auth = authOf(request);
@@ -84,7 +97,10 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app
 
   app.delete(
     '/files/:id',
-    { config: { access: { feature: 'files', action: 'delete' } }, schema: { tags, summary: 'Retirer un fichier', params: idParamsSchema } },
+    {
+      config: { access: { feature: 'files', action: 'delete' } },
+      schema: { tags, summary: 'Retirer un fichier', params: idParamsSchema, response: { 200: messageShape } },
+    },
     async (request) => {
       await files.remove(authOf(request), request.params.id);
       return { message: MESSAGES.deleted };

@@ -1,9 +1,16 @@
 import {
   ID_MAX,
   idParamsSchema,
+  listShape,
   MESSAGES,
+  messageShape,
+  objectifAnswer,
+  objectifRowShape,
   objectifSchema,
+  objectifShape,
   REFORME_MESSAGES,
+  resultatAnswer,
+  resultatListRowShape,
   resultatPayloadSchema,
   searchTextField,
   stateParamSchema,
@@ -29,7 +36,10 @@ export const objectifsRoutes: FastifyPluginAsyncZod<{ objectifs: ObjectifsServic
   });
   app.get(
     '/objectifs',
-    { config: on('objectifs', 'list'), schema: { tags, summary: 'Liste (réforme, recherche)', querystring: objectifsQuery } },
+    {
+      config: on('objectifs', 'list'),
+      schema: { tags, summary: 'Liste (réforme, recherche)', querystring: objectifsQuery, response: { 200: listShape(objectifRowShape) } },
+    },
     async (request) => {
       const { search, reforme_id, ...page } = request.query;
       return listEnvelope(await objectifs.listObjectifs(authOf(request), { search, reforme_id }, page));
@@ -39,7 +49,13 @@ export const objectifsRoutes: FastifyPluginAsyncZod<{ objectifs: ObjectifsServic
     '/objectifs-search',
     {
       config: on('objectifs', 'list'),
-      schema: { tags, summary: 'Recherche paginée', querystring: pageQuerySchema, body: searchBodySchema },
+      schema: {
+        tags,
+        summary: 'Recherche paginée',
+        querystring: pageQuerySchema,
+        body: searchBodySchema,
+        response: { 200: listShape(objectifRowShape) },
+      },
     },
     async (request) =>
       listEnvelope(
@@ -48,28 +64,41 @@ export const objectifsRoutes: FastifyPluginAsyncZod<{ objectifs: ObjectifsServic
   );
   app.get(
     '/objectifs/by-reforme/:id',
-    { config: on('objectifs', 'list'), schema: { tags, summary: "Objectifs d'une réforme", params: idParamsSchema } },
+    {
+      config: on('objectifs', 'list'),
+      schema: { tags, summary: "Objectifs d'une réforme", params: idParamsSchema, response: { 200: listShape(objectifShape) } },
+    },
     async (request) => plainList(await objectifs.byReforme(authOf(request), request.params.id)),
   );
-  app.get('/objectifs/:id', { config: on('objectifs', 'show'), schema: { tags, params: idParamsSchema } }, async (request) =>
-    ok(await objectifs.objectifView(authOf(request), request.params.id), MESSAGES.found),
+  app.get(
+    '/objectifs/:id',
+    { config: on('objectifs', 'show'), schema: { tags, params: idParamsSchema, response: { 200: objectifAnswer } } },
+    async (request) => ok(await objectifs.objectifView(authOf(request), request.params.id), MESSAGES.found),
   );
-  app.post('/objectifs', { config: on('objectifs', 'add'), schema: { tags, body: objectifSchema } }, async (request, reply) => {
-    reply.status(201);
-    return ok(await objectifs.createObjectif(authOf(request), request.body), REFORME_MESSAGES.objectifCreated);
-  });
+  app.post(
+    '/objectifs',
+    { config: on('objectifs', 'add'), schema: { tags, body: objectifSchema, response: { 201: objectifAnswer } } },
+    async (request, reply) => {
+      reply.status(201);
+      return ok(await objectifs.createObjectif(authOf(request), request.body), REFORME_MESSAGES.objectifCreated);
+    },
+  );
   app.put(
     '/objectifs/:id',
-    { config: on('objectifs', 'edit'), schema: { tags, params: idParamsSchema, body: objectifSchema } },
+    { config: on('objectifs', 'edit'), schema: { tags, params: idParamsSchema, body: objectifSchema, response: { 200: objectifAnswer } } },
     async (request) => ok(await objectifs.updateObjectif(authOf(request), request.params.id, request.body), MESSAGES.updated),
   );
-  app.delete('/objectifs/:id', { config: on('objectifs', 'delete'), schema: { tags, params: idParamsSchema } }, async (request) => {
-    await objectifs.removeObjectif(authOf(request), request.params.id);
-    return { message: MESSAGES.deleted };
-  });
+  app.delete(
+    '/objectifs/:id',
+    { config: on('objectifs', 'delete'), schema: { tags, params: idParamsSchema, response: { 200: messageShape } } },
+    async (request) => {
+      await objectifs.removeObjectif(authOf(request), request.params.id);
+      return { message: MESSAGES.deleted };
+    },
+  );
   app.get(
     '/objectifs/:id/state/:state',
-    { config: on('objectifs', 'status'), schema: { tags, params: stateParamSchema } },
+    { config: on('objectifs', 'status'), schema: { tags, params: stateParamSchema, response: { 200: objectifAnswer } } },
     async (request) => {
       const isActive = request.params.state === '1';
       return ok(
@@ -86,7 +115,15 @@ export const objectifsRoutes: FastifyPluginAsyncZod<{ objectifs: ObjectifsServic
   });
   app.get(
     '/resultats',
-    { config: on('resultats', 'list'), schema: { tags: resultTags, summary: 'Liste (objectif, recherche)', querystring: resultatsQuery } },
+    {
+      config: on('resultats', 'list'),
+      schema: {
+        tags: resultTags,
+        summary: 'Liste (objectif, recherche)',
+        querystring: resultatsQuery,
+        response: { 200: listShape(resultatListRowShape) },
+      },
+    },
     async (request) => {
       const { search, objectif_id, ...page } = request.query;
       return listEnvelope(await objectifs.listResultats(authOf(request), { search, objectif_id }, page));
@@ -96,19 +133,27 @@ export const objectifsRoutes: FastifyPluginAsyncZod<{ objectifs: ObjectifsServic
     '/resultats-search',
     {
       config: on('resultats', 'list'),
-      schema: { tags: resultTags, summary: 'Recherche paginée', querystring: pageQuerySchema, body: searchBodySchema },
+      schema: {
+        tags: resultTags,
+        summary: 'Recherche paginée',
+        querystring: pageQuerySchema,
+        body: searchBodySchema,
+        response: { 200: listShape(resultatListRowShape) },
+      },
     },
     async (request) =>
       listEnvelope(
         await objectifs.listResultats(authOf(request), { search: request.body.search }, searchPageOf(request.query, request.body)),
       ),
   );
-  app.get('/resultats/:id', { config: on('resultats', 'show'), schema: { tags: resultTags, params: idParamsSchema } }, async (request) =>
-    ok(await objectifs.resultatView(authOf(request), request.params.id), MESSAGES.found),
+  app.get(
+    '/resultats/:id',
+    { config: on('resultats', 'show'), schema: { tags: resultTags, params: idParamsSchema, response: { 200: resultatAnswer } } },
+    async (request) => ok(await objectifs.resultatView(authOf(request), request.params.id), MESSAGES.found),
   );
   app.post(
     '/resultats',
-    { config: on('resultats', 'add'), schema: { tags: resultTags, body: resultatPayloadSchema } },
+    { config: on('resultats', 'add'), schema: { tags: resultTags, body: resultatPayloadSchema, response: { 201: resultatAnswer } } },
     async (request, reply) => {
       reply.status(201);
       return ok(await objectifs.createResultat(authOf(request), request.body), REFORME_MESSAGES.resultatCreated);
@@ -132,6 +177,7 @@ export const objectifsRoutes: FastifyPluginAsyncZod<{ objectifs: ObjectifsServic
         summary: 'Modification, ou validation avec {status: 1}',
         params: idParamsSchema,
         body: z.record(z.string(), z.unknown()),
+        response: { 200: resultatAnswer },
       },
     },
     async (request) => {
@@ -150,7 +196,7 @@ export const objectifsRoutes: FastifyPluginAsyncZod<{ objectifs: ObjectifsServic
   );
   app.delete(
     '/resultats/:id',
-    { config: on('resultats', 'delete'), schema: { tags: resultTags, params: idParamsSchema } },
+    { config: on('resultats', 'delete'), schema: { tags: resultTags, params: idParamsSchema, response: { 200: messageShape } } },
     async (request) => {
       await objectifs.removeResultat(authOf(request), request.params.id);
       return { message: MESSAGES.deleted };
@@ -158,7 +204,7 @@ export const objectifsRoutes: FastifyPluginAsyncZod<{ objectifs: ObjectifsServic
   );
   app.get(
     '/resultats/:id/state/:state',
-    { config: on('resultats', 'status'), schema: { tags: resultTags, params: stateParamSchema } },
+    { config: on('resultats', 'status'), schema: { tags: resultTags, params: stateParamSchema, response: { 200: resultatAnswer } } },
     async (request) => {
       const isActive = request.params.state === '1';
       return ok(

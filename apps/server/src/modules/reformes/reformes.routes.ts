@@ -2,9 +2,13 @@ import {
   ID_MAX,
   idParamsSchema,
   limitedText,
+  listShape,
   MESSAGES,
+  messageShape,
   REFORME_MESSAGES,
+  reformeDetailAnswer,
   reformeFiltersSchema,
+  reformeRowShape,
   reformeSchemaFor,
   stateParamSchema,
   TEXT_LIMITS,
@@ -31,7 +35,12 @@ export const reformesRoutes: FastifyPluginAsyncZod<{ reformes: ReformesService; 
     '/reformes',
     {
       config: can('list'),
-      schema: { tags, summary: 'Liste filtrée (structure, nature, couverture, type, texte)', querystring: listQuery },
+      schema: {
+        tags,
+        summary: 'Liste filtrée (structure, nature, couverture, type, texte)',
+        querystring: listQuery,
+        response: { 200: listShape(reformeRowShape) },
+      },
     },
     async (request) => {
       const { per_page, page, ...filters } = request.query;
@@ -41,7 +50,15 @@ export const reformesRoutes: FastifyPluginAsyncZod<{ reformes: ReformesService; 
 
   app.get(
     '/reformes/users/get-my-list',
-    { config: can('list'), schema: { tags, summary: 'Mes enregistrements (filtrés, recherche)', querystring: listQuery } },
+    {
+      config: can('list'),
+      schema: {
+        tags,
+        summary: 'Mes enregistrements (filtrés, recherche)',
+        querystring: listQuery,
+        response: { 200: listShape(reformeRowShape) },
+      },
+    },
     async (request) => {
       const { per_page, page, ...filters } = request.query;
       return listEnvelope(await reformes.myList(authOf(request), filters, { per_page, page }));
@@ -50,7 +67,15 @@ export const reformesRoutes: FastifyPluginAsyncZod<{ reformes: ReformesService; 
 
   app.get(
     '/reformes/users/get-by-role',
-    { config: can('list'), schema: { tags, summary: "Réformes à l'étape de mon rôle (filtrées, recherche)", querystring: listQuery } },
+    {
+      config: can('list'),
+      schema: {
+        tags,
+        summary: "Réformes à l'étape de mon rôle (filtrées, recherche)",
+        querystring: listQuery,
+        response: { 200: listShape(reformeRowShape) },
+      },
+    },
     async (request) => {
       const { per_page, page, ...filters } = request.query;
       return listEnvelope(await reformes.byRole(authOf(request), filters, { per_page, page }));
@@ -60,20 +85,34 @@ export const reformesRoutes: FastifyPluginAsyncZod<{ reformes: ReformesService; 
   for (const url of ['/reformes-search', '/reformes/-search']) {
     app.post(
       url,
-      { config: can('list'), schema: { tags, summary: 'Recherche paginée', querystring: pageQuerySchema, body: searchBodySchema } },
+      {
+        config: can('list'),
+        schema: {
+          tags,
+          summary: 'Recherche paginée',
+          querystring: pageQuerySchema,
+          body: searchBodySchema,
+          response: { 200: listShape(reformeRowShape) },
+        },
+      },
       async (request) =>
         listEnvelope(await reformes.search(authOf(request), request.body.search, searchPageOf(request.query, request.body))),
     );
   }
 
-  app.get('/reformes/:id', { config: can('show'), schema: { tags, summary: 'Fiche détaillée', params: idParamsSchema } }, async (request) =>
-    ok(await reformes.detail(authOf(request), request.params.id), MESSAGES.found),
+  app.get(
+    '/reformes/:id',
+    { config: can('show'), schema: { tags, summary: 'Fiche détaillée', params: idParamsSchema, response: { 200: reformeDetailAnswer } } },
+    async (request) => ok(await reformes.detail(authOf(request), request.params.id), MESSAGES.found),
   );
 
   // The body's rules depend on the caller's role (saisie central gives the structure): checked in the handler.
   app.post(
     '/reformes',
-    { config: can('add'), schema: { tags, summary: 'Création', body: z.record(z.string(), z.unknown()) } },
+    {
+      config: can('add'),
+      schema: { tags, summary: 'Création', body: z.record(z.string(), z.unknown()), response: { 201: reformeDetailAnswer } },
+    },
     async (request, reply) => {
       const auth = authOf(request);
       const created = await reformes.create(auth, parseOrInvalid(reformeSchemaFor(auth.role), request.body));
@@ -84,7 +123,16 @@ export const reformesRoutes: FastifyPluginAsyncZod<{ reformes: ReformesService; 
 
   app.put(
     '/reformes/:id',
-    { config: can('edit'), schema: { tags, summary: 'Modification', params: idParamsSchema, body: z.record(z.string(), z.unknown()) } },
+    {
+      config: can('edit'),
+      schema: {
+        tags,
+        summary: 'Modification',
+        params: idParamsSchema,
+        body: z.record(z.string(), z.unknown()),
+        response: { 200: reformeDetailAnswer },
+      },
+    },
     async (request) => {
       const auth = authOf(request);
       return ok(
@@ -96,7 +144,7 @@ export const reformesRoutes: FastifyPluginAsyncZod<{ reformes: ReformesService; 
 
   app.delete(
     '/reformes/:id',
-    { config: can('delete'), schema: { tags, summary: 'Suppression', params: idParamsSchema } },
+    { config: can('delete'), schema: { tags, summary: 'Suppression', params: idParamsSchema, response: { 200: messageShape } } },
     async (request) => {
       await reformes.remove(authOf(request), request.params.id);
       return { message: MESSAGES.deleted };
@@ -105,7 +153,10 @@ export const reformesRoutes: FastifyPluginAsyncZod<{ reformes: ReformesService; 
 
   app.get(
     '/reformes/:id/state/:state',
-    { config: can('status'), schema: { tags, summary: 'Activer / désactiver', params: stateParamSchema } },
+    {
+      config: can('status'),
+      schema: { tags, summary: 'Activer / désactiver', params: stateParamSchema, response: { 200: reformeDetailAnswer } },
+    },
     async (request) => {
       const isActive = request.params.state === '1';
       return ok(
@@ -118,7 +169,7 @@ export const reformesRoutes: FastifyPluginAsyncZod<{ reformes: ReformesService; 
   const publication = { access: { feature: 'publication' as const, action: 'edit' as const } };
   app.get(
     '/reformes/state/publish/:id',
-    { config: publication, schema: { tags, summary: 'Publier', params: idParamsSchema } },
+    { config: publication, schema: { tags, summary: 'Publier', params: idParamsSchema, response: { 200: reformeDetailAnswer } } },
     async (request) => {
       const message = await workflow.apply(authOf(request), request.params.id, 'publish');
       return ok(await reformes.detail(authOf(request), request.params.id), message);
@@ -127,7 +178,10 @@ export const reformesRoutes: FastifyPluginAsyncZod<{ reformes: ReformesService; 
 
   app.get(
     '/reformes/state/unpublish/:id',
-    { config: publication, schema: { tags, summary: 'Arrêter la publication', params: idParamsSchema } },
+    {
+      config: publication,
+      schema: { tags, summary: 'Arrêter la publication', params: idParamsSchema, response: { 200: reformeDetailAnswer } },
+    },
     async (request) => {
       const message = await workflow.apply(authOf(request), request.params.id, 'unpublish');
       return ok(await reformes.detail(authOf(request), request.params.id), message);
@@ -147,7 +201,12 @@ export const reformesRoutes: FastifyPluginAsyncZod<{ reformes: ReformesService; 
     '/affectations',
     {
       config: { access: { feature: 'affectations', action: 'add' } },
-      schema: { tags: ['Circuit'], summary: 'Transmettre (-1) ou retourner (1)', body: affectationSchema },
+      schema: {
+        tags: ['Circuit'],
+        summary: 'Transmettre (-1) ou retourner (1)',
+        body: affectationSchema,
+        response: { 200: reformeDetailAnswer },
+      },
     },
     async (request) => {
       const { reforme_id, sens, instruction } = request.body;

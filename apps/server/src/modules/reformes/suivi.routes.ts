@@ -1,4 +1,16 @@
-import { ID_MAX, idParamsSchema, MESSAGES, SUIVI_MESSAGES, searchTextField, suiviSchema } from '@reformes/domain';
+import {
+  ID_MAX,
+  idParamsSchema,
+  listShape,
+  MESSAGES,
+  messageShape,
+  SUIVI_MESSAGES,
+  searchTextField,
+  suiviRecordAnswer,
+  suiviRecordShape,
+  suiviReformeShape,
+  suiviSchema,
+} from '@reformes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listEnvelope, ok, plainList } from '../../http/envelope.ts';
@@ -22,6 +34,7 @@ export const suiviRoutes: FastifyPluginAsyncZod<{ suivi: SuiviService }> = async
           reforme_id: z.coerce.number().int().positive().max(ID_MAX).optional(),
           search: searchTextField,
         }),
+        response: { 200: listShape(suiviReformeShape) },
       },
     },
     async (request) => {
@@ -40,18 +53,24 @@ export const suiviRoutes: FastifyPluginAsyncZod<{ suivi: SuiviService }> = async
         tags,
         summary: "Suivis d'un résultat",
         querystring: z.object({ result_id: z.coerce.number().int().positive().max(ID_MAX) }),
+        response: { 200: listShape(suiviRecordShape) },
       },
     },
     async (request) => plainList(await suivi.recordsOf(authOf(request), request.query.result_id)),
   );
 
-  app.get('/suivi-results/:id', { config: on('show'), schema: { tags, params: idParamsSchema } }, async (request) =>
-    ok(await suivi.record(authOf(request), request.params.id), MESSAGES.found),
+  app.get(
+    '/suivi-results/:id',
+    { config: on('show'), schema: { tags, params: idParamsSchema, response: { 200: suiviRecordAnswer } } },
+    async (request) => ok(await suivi.record(authOf(request), request.params.id), MESSAGES.found),
   );
 
   app.post(
     '/suivi-results',
-    { config: on('add'), schema: { tags, summary: 'Enregistrer une donnée de suivi', body: suiviSchema } },
+    {
+      config: on('add'),
+      schema: { tags, summary: 'Enregistrer une donnée de suivi', body: suiviSchema, response: { 201: suiviRecordAnswer } },
+    },
     async (request, reply) => {
       const created = await suivi.create(authOf(request), request.body);
       reply.status(201);
@@ -61,7 +80,10 @@ export const suiviRoutes: FastifyPluginAsyncZod<{ suivi: SuiviService }> = async
 
   app.delete(
     '/suivi-results/:id',
-    { config: on('delete'), schema: { tags, summary: 'Retirer une donnée de suivi', params: idParamsSchema } },
+    {
+      config: on('delete'),
+      schema: { tags, summary: 'Retirer une donnée de suivi', params: idParamsSchema, response: { 200: messageShape } },
+    },
     async (request) => {
       await suivi.remove(authOf(request), request.params.id);
       return { message: MESSAGES.deleted };

@@ -21,7 +21,7 @@ const suiviReformeColumns = {
 /** The follow-up screens (spec §7 `suivi-results/`, `get-suivi-result`): reforms with their trees, and the records of a result. */
 export function createSuiviService(db: Db) {
   /** The follow-up screens show what is active only. */
-  async function nest(reformeRows: Array<{ id: number } & Record<string, unknown>>) {
+  async function nest<Row extends { id: number }>(reformeRows: Row[]) {
     const treeOf = await objectifTreesOf(
       db,
       reformeRows.map((row) => row.id),

@@ -1,4 +1,4 @@
-import { STAGES, seesAllStructures, transitionOf, WORKFLOW_MESSAGES, type WorkflowAction } from '@reformes/domain';
+import { type HistoryEvent, STAGES, seesAllStructures, transitionOf, WORKFLOW_MESSAGES, type WorkflowAction } from '@reformes/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -14,7 +14,7 @@ const STAGE_ROLE: Record<number, string> = {
   [STAGES.validation]: 'validation',
   [STAGES.publication]: 'publication',
 };
-const EVENT_OF: Record<WorkflowAction, string> = {
+const EVENT_OF: Record<WorkflowAction, HistoryEvent> = {
   transmit: 'transmission',
   return: 'retour',
   publish: 'publication',

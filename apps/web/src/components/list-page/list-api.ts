@@ -1,17 +1,12 @@
+import type { PageOf } from '@reformes/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { type ApiResponse, api } from '../../api/client.ts';
 
 /** Spec §9: every list shows 10 rows a page, from page 1. */
 export const PAGE_SIZE = 10;
 
-/** The page object of a paginated list (architecture §3). */
-export interface ListPageData<Row> {
-  data: Row[];
-  current_page: number;
-  per_page: number;
-  total: number;
-  last_page: number;
-}
+/** The page object of a paginated list (architecture §3), as shapes/envelope.ts declares it. */
+export type ListPageData<Row> = PageOf<Row>;
 
 /** Every query of a resource starts with its path, so one invalidation reloads them all. */
 export const resourceKey = (resource: string) => [resource] as const;

@@ -1,16 +1,7 @@
+import type { Backup } from '@reformes/domain';
 import { type ApiResponse, api } from '../../api/client.ts';
 import { downloadFile } from '../../api/download.ts';
 import { pageQuery } from '../../components/list-page/list-api.ts';
-
-/** A backup file (spec §3): a database dump (type = the database kind) or the documents archive ("doc"). */
-export interface Backup {
-  id: number;
-  name: string;
-  type: string;
-  size: number;
-  is_active: boolean;
-  created_at: string;
-}
 
 export const BACKUPS_RESOURCE = 'api/backups';
 
@@ -27,3 +18,5 @@ export function downloadBackup(backup: Pick<Backup, 'name' | 'type'>) {
   const folder = backup.type === 'doc' ? 'docs' : 'db_data';
   return downloadFile(`storage/backups/${folder}/${encodeURIComponent(backup.name)}`, backup.name);
 }
+
+export type { Backup };

@@ -13,17 +13,11 @@ export function useReloadObjectifs() {
     Promise.all([queryClient.invalidateQueries({ queryKey: OBJECTIFS_KEY }), queryClient.invalidateQueries({ queryKey: REFORMES_KEY })]);
 }
 
-/** An expected result as the management screens receive it: with its state, deactivated ones included. */
-export type ResultatWithState = ResultatRow & { is_active: boolean };
-
-/** An objective as the management screens receive it, with its results and their states. */
-export type ObjectifWithResults = Omit<ObjectifRow, 'results'> & { results?: ResultatWithState[] };
-
 /** `GET objectifs/by-reforme/{id}`: the reform's objectives with their expected results. */
 export function objectifsOfReformeQuery(reformeId: number) {
   return queryOptions({
     queryKey: [...OBJECTIFS_KEY, 'by-reforme', reformeId],
-    queryFn: ({ signal }) => api.get<ApiResponse<ObjectifWithResults[]>>(`objectifs/by-reforme/${reformeId}`, { action: 'list', signal }),
+    queryFn: ({ signal }) => api.get<ApiResponse<ObjectifRow[]>>(`objectifs/by-reforme/${reformeId}`, { action: 'list', signal }),
     select: (response) => response.data,
   });
 }
@@ -32,7 +26,7 @@ export function objectifsOfReformeQuery(reformeId: number) {
 export function objectifQuery(id: number) {
   return queryOptions({
     queryKey: [...OBJECTIFS_KEY, 'detail', id],
-    queryFn: ({ signal }) => api.get<ApiResponse<ObjectifWithResults>>(`objectifs/${id}`, { action: 'show', signal }),
+    queryFn: ({ signal }) => api.get<ApiResponse<ObjectifRow>>(`objectifs/${id}`, { action: 'show', signal }),
     select: (response) => response.data,
   });
 }

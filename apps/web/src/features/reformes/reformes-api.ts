@@ -1,98 +1,18 @@
-import type { ReformeFilters } from '@reformes/domain';
+import type {
+  HistoryEvent,
+  HistoryRow,
+  ObjectifRow,
+  ReformeDetail,
+  ReformeFile,
+  ReformeFileRef,
+  ReformeFilters,
+  ReformeRow,
+  ResultatRow,
+  SuiviRecord,
+} from '@reformes/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { type ApiResponse, api } from '../../api/client.ts';
 import { type ListPageData, PAGE_SIZE } from '../../components/list-page/list-api.ts';
-
-export interface ReformeFileRef {
-  id: number;
-  name_file: string;
-}
-
-/** A reform as the lists return it (spec §3 "Reform", architecture §4 stage). */
-export interface ReformeRow {
-  id: number;
-  libref: string;
-  typeref: string;
-  nature_id: number;
-  objectif_glob: string;
-  popul_cible: string;
-  couverture_id: number;
-  struct_impl: string;
-  date_debut: string;
-  date_fin: string;
-  periodexe: string;
-  date_enreg: string;
-  cadreinst_mor: string | null;
-  etat_mor: string | null;
-  montant_prevu: string | null;
-  montant_trealise: string | null;
-  difficult: string | null;
-  solution: string | null;
-  perspective: string | null;
-  isPublished: boolean;
-  is_active: boolean;
-  stage: number;
-  structure_id: number;
-  nature: { id: number; libnature: string } | null;
-  couverture: { id: number; lib_couvert: string } | null;
-  structure: { id: number; designation: string; sigl: string } | null;
-  files: ReformeFileRef[];
-}
-
-export interface SuiviRow {
-  id: number;
-  taux_realisat: string;
-  valeur_realise: string;
-  date: string;
-}
-
-export interface ResultatRow {
-  id: number;
-  objectif_id: number;
-  libresult: string;
-  indicateur: string;
-  valeur_cible: string;
-  valeurref: string;
-  status: number;
-  /** Absent on follow-up answers, which carry active results only. */
-  is_active?: boolean;
-  suivi_results?: SuiviRow[];
-}
-
-export interface ObjectifRow {
-  id: number;
-  libobjectif: string;
-  reforme_id: number;
-  is_active: boolean;
-  reforme?: { id: number; libref: string } | null;
-  results?: ResultatRow[];
-}
-
-export interface ReformeFile extends ReformeFileRef {
-  original_name?: string;
-  size?: number;
-}
-
-export type HistoryEvent = 'creation' | 'transmission' | 'retour' | 'publication' | 'depublication';
-
-export interface HistoryRow {
-  id?: number;
-  event: HistoryEvent;
-  sens: number;
-  from_stage: number | null;
-  to_stage: number | null;
-  instruction: string | null;
-  created_at: string;
-  user: string | null;
-}
-
-/** `GET reformes/{id}`: the row plus objectives with results, attachments, history and the return banner. */
-export interface ReformeDetail extends Omit<ReformeRow, 'files'> {
-  objectifs: ObjectifRow[];
-  files: ReformeFile[];
-  history: HistoryRow[];
-  affectation: { instruction: string | null } | null;
-}
 
 /** Every query about reforms starts with this key: one invalidation reloads lists and sheets. */
 export const REFORMES_KEY = ['reformes'] as const;
@@ -147,3 +67,5 @@ export const deleteReforme = (id: number) => api.delete<{ message: string }>(`re
 /** Spec §4: status 1 activates, 0 deactivates. */
 export const setReformeActive = (id: number, isActive: boolean) =>
   api.get<ApiResponse<ReformeDetail>>(`reformes/${id}/state/${isActive ? 1 : 0}`, { action: 'status' });
+
+export type { HistoryEvent, HistoryRow, ObjectifRow, ReformeDetail, ReformeFile, ReformeFileRef, ReformeRow, ResultatRow, SuiviRecord };

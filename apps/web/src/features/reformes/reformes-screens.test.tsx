@@ -177,7 +177,7 @@ describe('reform screens', { timeout: 60_000 }, () => {
   it('searches with the columns of the search screen and opens an attachment with the token', async () => {
     signInWithRole('validation');
     const fetchMock = fakeApi({
-      'GET reformes': page([row(1, { files: [{ id: 4, name_file: 'Note de cadrage' }] })]),
+      'GET reformes': page([row(1, { files: [{ id: 4, name_file: 'Note de cadrage', chemin: '/api/v1/files/4' }] })]),
       'GET natures': none,
       'GET covers': none,
       'GET structures': none,

@@ -22,15 +22,9 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { ConfirmDialog } from '../../components/list-page/confirm-dialog.tsx';
 import { StatusBadge } from '../../components/list-page/status-badge.tsx';
 import { notifySuccess } from '../../components/notify.tsx';
-import {
-  createResultat,
-  deleteResultat,
-  objectifsOfReformeQuery,
-  type ResultatPayload,
-  type ResultatWithState,
-  useReloadObjectifs,
-} from './objectifs-api.ts';
+import { createResultat, deleteResultat, objectifsOfReformeQuery, type ResultatPayload, useReloadObjectifs } from './objectifs-api.ts';
 import { StateButton, useStateChange } from './objectifs-state.tsx';
+import type { ResultatRow } from './reformes-api.ts';
 
 interface ResultatModalProps {
   /** The reform whose objectives receive the result; the modal is closed when undefined. */
@@ -77,7 +71,7 @@ function ResultatEditor({
   const objectifs = useQuery(objectifsOfReformeQuery(reforme.id));
   const reload = useReloadObjectifs();
   const state = useStateChange('resultats');
-  const [removing, setRemoving] = useState<ResultatWithState>();
+  const [removing, setRemoving] = useState<ResultatRow>();
 
   const {
     register,
@@ -105,7 +99,7 @@ function ResultatEditor({
   });
 
   const remove = useMutation({
-    mutationFn: (result: ResultatWithState) => deleteResultat(result.id),
+    mutationFn: (result: ResultatRow) => deleteResultat(result.id),
     onSuccess: (response) => {
       notifySuccess(response.message, REFORME_MESSAGES.objectifsTitle);
       return reload();

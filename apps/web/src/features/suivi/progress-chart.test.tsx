@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { aSuivi } from '../../test/reforme-fixtures.ts';
 import { renderWithProviders } from '../../test/render-app.tsx';
 import { niceCeil, ProgressChart } from './progress-chart.tsx';
 
@@ -19,8 +20,8 @@ describe('progress chart', () => {
           valeur_cible: '5000',
           valeurref: '1000',
           suivi_results: [
-            { id: 1, taux_realisat: '20', valeur_realise: '1000', date: '2024-03-15' },
-            { id: 2, taux_realisat: '35', valeur_realise: '1800', date: '2025-06-15' },
+            aSuivi({ id: 1, taux_realisat: '20', valeur_realise: '1000', date: '2024-03-15' }),
+            aSuivi({ id: 2, taux_realisat: '35', valeur_realise: '1800', date: '2025-06-15' }),
           ],
         }}
       />,

@@ -1,40 +1,14 @@
+import type { SuiviRecord, SuiviReforme } from '@reformes/domain';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { type ApiResponse, api } from '../../api/client.ts';
 import { type FetchPage, SERVER_PAGE_SIZE, type ServerPage } from '../../components/server-select/server-page.ts';
 
 /** A follow-up record (spec §3): rate and value as the API's numeric strings, date yyyy-mm-dd. */
-export interface SuiviRecord {
-  id: number;
-  taux_realisat: string;
-  valeur_realise: string;
-  date: string;
-}
-
-export interface SuiviResultat {
-  id: number;
-  libresult: string;
-  indicateur: string;
-  valeur_cible: string;
-  valeurref: string;
-  /** Spec §4: 0 pending, 1 validated. */
-  status: number;
-  suivi_results: SuiviRecord[];
-}
-
-export interface SuiviObjectif {
-  id: number;
-  libobjectif: string;
-  results: SuiviResultat[];
-}
-
-export interface SuiviReforme {
-  id: number;
-  libref: string;
-  periodexe: string;
-  isPublished: boolean;
-  stage: number;
-  objectifs: SuiviObjectif[];
-}
+export type { SuiviRecord, SuiviReforme };
+/** An objective as the follow-up screens read it: its active results and their records. */
+export type SuiviObjectif = SuiviReforme['objectifs'][number];
+/** An expected result with its follow-up records, oldest first; `status` 0 pending, 1 validated (spec §4). */
+export type SuiviResultat = SuiviObjectif['results'][number];
 
 /** Every query of this feature starts with this key: one invalidation reloads both screens and their pickers. */
 export const SUIVI_KEY = ['suivi'] as const;
