@@ -1,12 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type App, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { runMigrations } from '../db/migrate.ts';
+import { roles, structures, userRoles, users } from '../db/schema/index.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../db/seed/demo.ts';
 import { seedReferenceData } from '../db/seed/reference.ts';
+import { hashPassword } from '../modules/auth/password.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export { DEMO_PASSWORD };
@@ -33,9 +36,36 @@ export async function createTestApp(env: Record<string, string> = {}, { logStrea
     return response.json().data as Session;
   }
 
+  let accounts = 0;
+  /**
+   * A fresh account of `role` in the structure MS (password DEMO_PASSWORD), so that tests that change
+   * accounts do not interfere: `await t.createAccount('saisie', { must_change_password: true })`.
+   */
+  async function createAccount(role = 'saisie', fields: Partial<typeof users.$inferInsert> = {}) {
+    accounts += 1;
+    const [structure] = await database.db.select({ id: structures.id }).from(structures).where(eq(structures.sigl, 'MS'));
+    const [roleRow] = await database.db.select({ id: roles.id }).from(roles).where(eq(roles.name, role));
+    const [user] = await database.db
+      .insert(users)
+      .values({
+        lastname: 'Test',
+        firstname: `Compte ${accounts}`,
+        address: 'Cité administrative',
+        email: `compte${accounts}@reformes.test`,
+        phone: '0611111111',
+        structure_id: structure.id,
+        password_hash: await hashPassword(DEMO_PASSWORD),
+        ...fields,
+      })
+      .returning();
+    await database.db.insert(userRoles).values({ user_id: user.id, role_id: roleRow.id, position: 0 });
+    return user;
+  }
+
   return {
     app,
     database,
+    createAccount,
     db: database.db,
     config,
     login,

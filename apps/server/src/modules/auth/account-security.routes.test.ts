@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roles, structures, userRoles, users } from '../../db/schema/index.ts';
+import { users } from '../../db/schema/index.ts';
 import { bearer, createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/test-app.ts';
-import { hashPassword } from './password.ts';
 import { isCommonPassword } from './password-policy.ts';
 
 const INVALID_INPUT = 'Les données envoyées sont invalides.';
@@ -19,27 +18,11 @@ describe('account security', () => {
   let t: TestApp;
   let count = 0;
 
-  /** A fresh account (Awa Diallo, awa.diallo{n}@reformes.test) so that tests do not interfere. */
-  async function createAccount(overrides: Partial<typeof users.$inferInsert> = {}) {
+  /** A fresh account (Awa Diallo, awa.diallo{n}@reformes.test): the password rules read its name. */
+  const createAccount = (fields: Partial<typeof users.$inferInsert> = {}) => {
     count += 1;
-    const [structure] = await t.db.select({ id: structures.id }).from(structures).where(eq(structures.sigl, 'MS'));
-    const [role] = await t.db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'saisie'));
-    const [user] = await t.db
-      .insert(users)
-      .values({
-        lastname: 'Diallo',
-        firstname: 'Awa',
-        address: 'Cité administrative',
-        email: `awa.diallo${count}@reformes.test`,
-        phone: '0611111111',
-        structure_id: structure.id,
-        password_hash: await hashPassword(DEMO_PASSWORD),
-        ...overrides,
-      })
-      .returning();
-    await t.db.insert(userRoles).values({ user_id: user.id, role_id: role.id, position: 0 });
-    return user;
-  }
+    return t.createAccount('saisie', { lastname: 'Diallo', firstname: 'Awa', email: `awa.diallo${count}@reformes.test`, ...fields });
+  };
 
   const post = (url: string, payload: object, token?: string) =>
     t.app.inject({ method: 'POST', url: `/api/v1/${url}`, headers: token ? bearer(token) : {}, payload });

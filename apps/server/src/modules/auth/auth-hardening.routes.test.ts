@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import type { Config } from '../../config.ts';
-import { loginFailures, passwordResetTokens, refreshTokens, roles, structures, userRoles, users } from '../../db/schema/index.ts';
+import { loginFailures, passwordResetTokens, refreshTokens, users } from '../../db/schema/index.ts';
 import { bearer, createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/test-app.ts';
 import { hashPassword } from './password.ts';
 import { emailKey } from './throttles.ts';
@@ -36,24 +36,10 @@ describe('authentication hardening', () => {
   let t: TestApp;
   let count = 0;
 
-  async function createAccount(overrides: Partial<typeof users.$inferInsert> = {}) {
+  const createAccount = (fields: Partial<typeof users.$inferInsert> = {}) => {
     count += 1;
-    const [structure] = await t.db.select({ id: structures.id }).from(structures).where(eq(structures.sigl, 'MS'));
-    const [role] = await t.db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'saisie'));
-    const [user] = await t.db
-      .insert(users)
-      .values({
-        lastname: 'Kone',
-        firstname: 'Issa',
-        email: `issa.kone${count}@reformes.test`,
-        structure_id: structure.id,
-        password_hash: await hashPassword(DEMO_PASSWORD),
-        ...overrides,
-      })
-      .returning();
-    await t.db.insert(userRoles).values({ user_id: user.id, role_id: role.id, position: 0 });
-    return user;
-  }
+    return t.createAccount('saisie', { lastname: 'Kone', firstname: 'Issa', email: `issa.kone${count}@reformes.test`, ...fields });
+  };
 
   const login = (email: string, password = DEMO_PASSWORD, remoteAddress = '127.0.0.1') =>
     t.app.inject({ method: 'POST', url: LOGIN, remoteAddress, payload: { email, password, device: 'web' } });

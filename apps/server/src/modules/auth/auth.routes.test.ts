@@ -1,17 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  loginFailures,
-  passwordResetTokens,
-  permissions,
-  rolePermissions,
-  roles,
-  structures,
-  userRoles,
-  users,
-} from '../../db/schema/index.ts';
+import { loginFailures, passwordResetTokens, permissions, rolePermissions, roles, users } from '../../db/schema/index.ts';
 import { bearer, createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/test-app.ts';
-import { hashPassword } from './password.ts';
 import { emailKey } from './throttles.ts';
 
 const LOGIN = '/api/v1/api/login';
@@ -41,29 +31,8 @@ function recoveryTokenIn(eml: string): string {
 
 describe('authentication and account API', () => {
   let t: TestApp;
-  let userCount = 0;
 
-  /** A fresh account of the given role in the structure MS, so that tests that change accounts do not interfere. */
-  async function createAccount(role: string, overrides: Partial<typeof users.$inferInsert> = {}) {
-    userCount += 1;
-    const [structure] = await t.db.select({ id: structures.id }).from(structures).where(eq(structures.sigl, 'MS'));
-    const [role_] = await t.db.select({ id: roles.id }).from(roles).where(eq(roles.name, role));
-    const [user] = await t.db
-      .insert(users)
-      .values({
-        lastname: 'Test',
-        firstname: `Compte ${userCount}`,
-        address: 'Cité administrative',
-        email: `compte${userCount}@reformes.test`,
-        phone: '0611111111',
-        structure_id: structure.id,
-        password_hash: await hashPassword(DEMO_PASSWORD),
-        ...overrides,
-      })
-      .returning();
-    await t.db.insert(userRoles).values({ user_id: user.id, role_id: role_.id, position: 0 });
-    return user;
-  }
+  const createAccount = (role: string, fields: Partial<typeof users.$inferInsert> = {}) => t.createAccount(role, fields);
 
   const login = (email: string, password = DEMO_PASSWORD, remoteAddress?: string) =>
     t.app.inject({ method: 'POST', url: LOGIN, payload: { email, password, device: 'web' }, ...(remoteAddress ? { remoteAddress } : {}) });
