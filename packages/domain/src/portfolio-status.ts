@@ -98,7 +98,14 @@ export const PORTFOLIO_MESSAGES = {
   noSuivi: 'Aucun suivi',
   empty: 'Aucune réforme ne correspond à ces critères',
   countersTitle: 'Avancement du portefeuille',
+  exportCsv: 'Exporter en CSV',
+  exportXlsx: 'Exporter en Excel',
+  exportTitle: 'Export du portefeuille',
+  sheetName: 'Portefeuille',
 } as const;
+
+/** The file name of an export of the overview, dated: `portefeuille-reformes-2026-11-25.xlsx`. */
+export const portfolioExportName = (day: string, extension: 'csv' | 'xlsx') => `portefeuille-reformes-${day}.${extension}`;
 
 /** The overview's filters (issue 16): those of the reform lists, plus the état and the status. */
 export const portfolioFiltersSchema = reformeFiltersSchema.omit({ couverture_id: true }).extend({

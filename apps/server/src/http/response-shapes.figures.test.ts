@@ -8,6 +8,8 @@ const NOT_JSON = new Set<string>([
   // JSON, but a file to save (Content-Disposition: attachment), written as text with its French headers.
   'GET /api/v1/reformes/public/export.json',
   'GET /api/v1/files/{id}',
+  'GET /api/v1/portfolio/export.csv',
+  'GET /api/v1/portfolio/export.xlsx',
   'GET /api/v1/storage/backups/docs/{name}',
   'GET /api/v1/storage/backups/db_data/{name}',
 ]);

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listEnvelope } from '../../http/envelope.ts';
 import { pageQuerySchema } from '../../http/pagination.ts';
+import { readAhead } from '../../http/read-ahead.ts';
 import type { AuditService } from './audit.service.ts';
 import { auditCsv, isTimeZone } from './audit-csv.ts';
 
@@ -47,15 +48,9 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async
     },
     async (request, reply) => {
       const { tz, ...filters } = request.query;
-      const pages = audit.pages(filters);
-      // The first page is read before answering: a failure is still an error answer, not a cut file.
-      const first = await pages.next();
+      // The first page is read before answering; the export is recorded once the file is sure to start.
+      const all = await readAhead(audit.pages(filters));
       await audit.recordExport(filters);
-      const all = (async function* () {
-        if (first.done) return;
-        yield first.value;
-        yield* pages;
-      })();
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .type('text/csv; charset=utf-8')

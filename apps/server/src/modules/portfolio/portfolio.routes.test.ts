@@ -1,5 +1,6 @@
-import { PORTFOLIO_STATUS_VALUES, type PortfolioRow, portfolioStatusOf } from '@reformes/domain';
+import { PORTFOLIO_STATUS_VALUES, type PortfolioRow, portfolioStatusLabel, portfolioStatusOf } from '@reformes/domain';
 import { eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reformeProgress, reformes } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -77,6 +78,50 @@ describe('GET portfolio (issue 16)', () => {
     expect(page.data.map((entry) => entry.id)).toContain(row.id);
     await t.db.update(reformes).set({ is_active: false }).where(eq(reformes.id, row.id));
     expect((await wholePortfolio('saisie central', '&status=terminee')).data.map((entry) => entry.id)).not.toContain(row.id);
+  });
+
+  it('exports the filtered overview as CSV and xlsx, in the same order, batch after batch', async () => {
+    const caller = await t.as('saisie central');
+    const counts = (await caller.get('portfolio/counts')).json().data as Record<string, number>;
+    const status = PORTFOLIO_STATUS_VALUES.find((value) => counts[value] > 1) as string;
+    const whole = await wholePortfolio('saisie central', `&status=${status}`);
+    expect(whole.total).toBeGreaterThan(1);
+
+    const csv = await caller.get(`portfolio/export.csv?status=${status}`);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toBe(`attachment; filename="portefeuille-reformes-${todayOf()}.csv"`);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Réforme;Structure;Nature;Type;Date début;Date fin;État;Statut;Avancement (%);Résultats validés;Résultats;Dernier suivi',
+    );
+    expect(lines.slice(1).map((line) => line.split(';')[0].replace(/^"|"$/g, ''))).toEqual(whole.data.map((row) => row.libref));
+    expect(lines.slice(1).map((line) => line.split(';')[7])).toEqual(whole.data.map((row) => portfolioStatusLabel(row)));
+
+    const xlsx = await caller.get(`portfolio/export.xlsx?status=${status}`);
+    expect(xlsx.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Portefeuille');
+    const names: string[] = [];
+    sheet?.eachRow((row, index) => {
+      if (index > 1) names.push(String(row.getCell(1).value));
+    });
+    expect(sheet?.getRow(1).getCell(8).value).toBe('Statut');
+    expect(names).toEqual(whole.data.map((row) => row.libref));
+  });
+
+  it('reads an export in keyset batches: every row once, in list order, whatever the batch size', async () => {
+    const { createPortfolioService } = await import('./portfolio.service.ts');
+    const service = createPortfolioService(t.db);
+    const auth = { userId: 1, role: 'saisie central', structureId: 1 } as Parameters<typeof service.page>[0];
+    const listed = (await service.page(auth, {}, { page: 1, per_page: 100 })).data.map((row) => row.id);
+    const batched: number[] = [];
+    for await (const rows of service.batches(auth, {}, 3)) batched.push(...rows.map((row) => row.id));
+    expect(batched).toEqual(listed);
   });
 
   it('answers 422 with errorsList on a bad filter, 401 without a session, 403 to admin (no follow-up view)', async () => {

@@ -17,6 +17,9 @@ import { portfolioColumns } from './portfolio-status-sql.ts';
 /** Today's calendar day, `YYYY-MM-DD`, in UTC as the database triggers count it (docs/decisions.md). */
 export const todayOf = (now: Date = new Date()) => now.toISOString().slice(0, 10);
 
+/** Rows per read of an export: small enough to stay light, large enough to keep round trips few. */
+const EXPORT_BATCH = 1_000;
+
 const p = reformeProgress;
 const c = portfolioCounts;
 
@@ -71,36 +74,68 @@ export function createPortfolioService(db: Db, now: () => Date = () => new Date(
       .groupBy(p.status);
   }
 
+  /** The overview's condition: scope, filters and the searched text. */
+  function filtered(auth: AuthContext, filters: PortfolioFilters): SQL | undefined {
+    return and(conditions(p, auth, filters), filters.search ? reformeSearch(filters.search) : undefined);
+  }
+
+  /** The overview's rows, most urgent first (the order of `reforme_progress_order_idx`); `where` filters them. */
+  function rowsOf(today: string, where: SQL | undefined) {
+    const columns = portfolioColumns(today);
+    return db
+      .select({
+        id: p.reforme_id,
+        libref: reformes.libref,
+        typeref: p.typeref,
+        etat_mor: p.etat_mor,
+        date_debut: p.date_debut,
+        date_fin: p.date_fin,
+        structure: structures.sigl,
+        nature: natures.libnature,
+        status: sql<PortfolioRow['status']>`${p.status}`,
+        progress: columns.progress,
+        days_without_suivi: columns.daysWithout,
+        last_suivi_date: p.last_suivi_date,
+        results_total: p.results_total,
+        results_validated: p.results_validated,
+      })
+      .from(p)
+      .innerJoin(reformes, eq(reformes.id, p.reforme_id))
+      .leftJoin(structures, eq(structures.id, p.structure_id))
+      .leftJoin(natures, eq(natures.id, p.nature_id))
+      .where(where)
+      .orderBy(asc(p.status_rank), asc(p.date_fin), asc(p.reforme_id))
+      .$dynamic();
+  }
+
   return {
+    /**
+     * Every row of the overview with the filters applied, in batches read by keyset (status, end date, id: the
+     * order index), so an export of 100 000 reforms holds one batch in memory and never pays a deep offset.
+     */
+    async *batches(auth: AuthContext, filters: PortfolioFilters, size = EXPORT_BATCH): AsyncGenerator<PortfolioRow[]> {
+      const today = await refreshed();
+      const where = filtered(auth, filters);
+      let after: { rank: number; dateFin: string; id: number } | undefined;
+      for (;;) {
+        const keyset = after
+          ? sql`(${p.status_rank}, ${p.date_fin}, ${p.reforme_id}) > (${after.rank}, ${after.dateFin}::date, ${after.id})`
+          : undefined;
+        const rows = await rowsOf(today, and(where, keyset)).limit(size);
+        if (rows.length === 0) return;
+        yield rows;
+        const last = rows[rows.length - 1];
+        after = { rank: PORTFOLIO_STATUS_VALUES.indexOf(last.status), dateFin: last.date_fin, id: last.id };
+        if (rows.length < size) return;
+      }
+    },
+
     /** One page, most urgent first, with its true total. */
     async page(auth: AuthContext, filters: PortfolioFilters, { page, per_page = 10 }: PageQuery) {
       const today = await refreshed();
       const total = (await countsBy(auth, filters)).reduce((sum, row) => sum + row.total, 0);
-      const where = and(conditions(p, auth, filters), filters.search ? reformeSearch(filters.search) : undefined);
-      const columns = portfolioColumns(today);
-      const rows: PortfolioRow[] = await db
-        .select({
-          id: p.reforme_id,
-          libref: reformes.libref,
-          typeref: p.typeref,
-          etat_mor: p.etat_mor,
-          date_debut: p.date_debut,
-          date_fin: p.date_fin,
-          structure: structures.sigl,
-          nature: natures.libnature,
-          status: sql<PortfolioRow['status']>`${p.status}`,
-          progress: columns.progress,
-          days_without_suivi: columns.daysWithout,
-          last_suivi_date: p.last_suivi_date,
-          results_total: p.results_total,
-          results_validated: p.results_validated,
-        })
-        .from(p)
-        .innerJoin(reformes, eq(reformes.id, p.reforme_id))
-        .leftJoin(structures, eq(structures.id, p.structure_id))
-        .leftJoin(natures, eq(natures.id, p.nature_id))
-        .where(where)
-        .orderBy(asc(p.status_rank), asc(p.date_fin), asc(p.reforme_id))
+      const where = filtered(auth, filters);
+      const rows: PortfolioRow[] = await rowsOf(today, where)
         .limit(per_page)
         .offset((page - 1) * per_page);
       return pageOf(rows, total, page, per_page);

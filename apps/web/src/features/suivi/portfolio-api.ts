@@ -1,6 +1,8 @@
-import { type PageOf, type PortfolioFilters, type PortfolioRow, portfolioFiltersSchema } from '@reformes/domain';
+import { type PageOf, type PortfolioFilters, type PortfolioRow, portfolioExportName, portfolioFiltersSchema } from '@reformes/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import dayjs from 'dayjs';
 import { type ApiResponse, api } from '../../api/client.ts';
+import { downloadFile } from '../../api/download.ts';
 import { portfolioQueryOf } from '../../components/portfolio/portfolio-counts.ts';
 
 export const PORTFOLIO_KEY = ['portfolio'] as const;
@@ -31,4 +33,12 @@ export function portfolioPageQuery(filters: PortfolioFilters, page: number) {
     select: (response) => response.data,
     placeholderData: keepPreviousData,
   });
+}
+
+/** Saves the overview, with its filters, as the server streams it (CSV or xlsx). */
+export function downloadPortfolio(filters: PortfolioFilters, extension: 'csv' | 'xlsx') {
+  const query = new URLSearchParams(
+    Object.entries(portfolioQueryOf(filters)).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+  return downloadFile(`portfolio/export.${extension}?${query}`, portfolioExportName(dayjs().format('YYYY-MM-DD'), extension));
 }

@@ -1,7 +1,7 @@
 import type { PortfolioCounts, PortfolioRow } from '@reformes/domain';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, pagedAnswer } from '../../test/fake-api.ts';
 import { renderApp, signInWithRole } from '../../test/render-app.tsx';
 
@@ -42,6 +42,8 @@ function openOverview(path = '/admin/follow-reformes', rows = ROWS) {
       body: { ...pagedAnswer(rows, 1, 10), data: { ...pagedAnswer(rows, 1, 10).data, total: rows.length === 0 ? 0 : 23, last_page: 3 } },
     },
     'GET portfolio/counts': { body: { message: 'ok', data: COUNTS } },
+    'GET portfolio/export.csv': { body: 'Réforme;Structure' },
+    'GET portfolio/export.xlsx': { body: 'PK' },
     'GET structures': { body: { message: 'ok', isPaginate: false, data: [{ id: 4, designation: 'Direction du budget', sigl: 'DB' }] } },
     'GET natures': { body: { message: 'ok', isPaginate: false, data: [{ id: 2, libnature: 'Administrative' }] } },
     'GET reformes/users/get-suivi-result': { body: pagedAnswer([], 1, 20) },
@@ -89,6 +91,21 @@ describe('follow-up portfolio overview', { timeout: 60_000 }, () => {
     expect(query.get('status')).toBe('en_retard');
     expect(query.get('nature_id')).toBe('2');
     expect(await screen.findByRole('button', { name: 'En retard : 3' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('exports the overview with its filters as CSV and as Excel', async () => {
+    URL.createObjectURL = vi.fn(() => 'blob:portfolio');
+    URL.revokeObjectURL = vi.fn();
+    const { user, fetchMock } = openOverview('/admin/follow-reformes?status=en_retard&nature_id=2');
+    await screen.findByRole('table', { name: "23 réformes, les plus en retard d'abord" });
+    await user.click(screen.getByRole('button', { name: 'Exporter en CSV' }));
+    await user.click(screen.getByRole('button', { name: 'Exporter en Excel' }));
+    await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalledTimes(2));
+    const exports = fetchMock.calls.filter((call) => call.path.startsWith('portfolio/export.'));
+    expect(exports.map((call) => [call.path, Object.fromEntries(call.query)])).toEqual([
+      ['portfolio/export.csv', { nature_id: '2', status: 'en_retard' }],
+      ['portfolio/export.xlsx', { nature_id: '2', status: 'en_retard' }],
+    ]);
   });
 
   it('says so when no reform matches', async () => {

@@ -13,8 +13,8 @@ import {
   TEXT_LIMITS,
   TYPE_OPTIONS,
 } from '@reformes/domain';
-import { IconSearch } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { IconDownload, IconSearch } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../components/error-alert.tsx';
@@ -24,7 +24,7 @@ import { Pagination } from '../../components/list-page/pagination.tsx';
 import { portfolioCountsQuery } from '../../components/portfolio/portfolio-counts.ts';
 import { PortfolioStatusBadge } from '../../components/portfolio/status-badge.tsx';
 import { StatusCounters } from '../../components/portfolio/status-counters.tsx';
-import { PORTFOLIO_PAGE_SIZE, portfolioFiltersOf, portfolioPageQuery } from './portfolio-api.ts';
+import { downloadPortfolio, PORTFOLIO_PAGE_SIZE, portfolioFiltersOf, portfolioPageQuery } from './portfolio-api.ts';
 
 const ALL = '';
 type FilterKey = Exclude<keyof PortfolioFilters, 'search'>;
@@ -73,6 +73,10 @@ export function PortfolioOverview({ onOpen }: { onOpen: (reformeId: number) => v
 
   const { status, ...withoutStatus } = filters;
   const list = useQuery(portfolioPageQuery(filters, page));
+  const exporting = useMutation({
+    mutationFn: (extension: 'csv' | 'xlsx') => downloadPortfolio(filters, extension),
+    meta: { errorTitle: PORTFOLIO_MESSAGES.exportTitle },
+  });
   const counts = useQuery(portfolioCountsQuery(withoutStatus));
   const structures = useLookup('structures', (row) => `${row.designation} (${row.sigl})`);
   const natures = useLookup('natures', (row) => String(row.libnature));
@@ -113,6 +117,19 @@ export function PortfolioOverview({ onOpen }: { onOpen: (reformeId: number) => v
           'Tous',
         )}
       </SimpleGrid>
+      <Group gap="xs">
+        {(['csv', 'xlsx'] as const).map((extension) => (
+          <Button
+            key={extension}
+            variant="light"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            loading={exporting.isPending && exporting.variables === extension}
+            onClick={() => exporting.mutate(extension)}
+          >
+            {extension === 'csv' ? PORTFOLIO_MESSAGES.exportCsv : PORTFOLIO_MESSAGES.exportXlsx}
+          </Button>
+        ))}
+      </Group>
       {list.error ? (
         <ErrorAlert title={PORTFOLIO_MESSAGES.title} error={list.error} />
       ) : (
