@@ -139,7 +139,7 @@ function ObjectifSheet({ objectif }: { objectif: PublicObjectif }) {
                     </Table.Td>
                     <Table.Td>{result.latest ? `${measureText(result.latest.taux_realisat)}\u00a0%` : ''}</Table.Td>
                     <Table.Td>
-                      <Badge color={result.status === 1 ? 'green' : 'gray'} variant={result.status === 1 ? 'filled' : 'light'}>
+                      <Badge color={result.status === 1 ? 'teal.9' : 'gray'} variant={result.status === 1 ? 'filled' : 'light'}>
                         {resultStatusText(result.status)}
                       </Badge>
                     </Table.Td>

@@ -189,13 +189,14 @@ function PortfolioTable({ rows, total, isLoading, onOpen }: PortfolioTableProps)
                 </Table.Td>
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
-                    <Progress
-                      value={percent}
-                      size="md"
-                      style={{ flex: 1, minWidth: 60 }}
-                      aria-label={`${PORTFOLIO_MESSAGES.progress} : ${row.libref}`}
-                      aria-valuetext={percentageText(percent)}
-                    />
+                    {/* The name and the value go on the section, which is the progressbar (not on its root). */}
+                    <Progress.Root size="md" style={{ flex: 1, minWidth: 60 }}>
+                      <Progress.Section
+                        value={percent}
+                        aria-label={`${PORTFOLIO_MESSAGES.progress} : ${row.libref}`}
+                        aria-valuetext={percentageText(percent)}
+                      />
+                    </Progress.Root>
                     <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
                       {percentageText(percent)}
                     </Text>

@@ -166,7 +166,7 @@ function ResultPanel({ result, onValidate }: PanelProps & { result: SuiviResulta
             {result.libresult}
           </Title>
           <Group gap="sm">
-            <Badge color={validated ? 'green' : 'gray'} variant={validated ? 'filled' : 'light'}>
+            <Badge color={validated ? 'teal.9' : 'gray'} variant={validated ? 'filled' : 'light'}>
               {resultStatusText(result.status)}
             </Badge>
             {onValidate && isResultValidable(result) && (
