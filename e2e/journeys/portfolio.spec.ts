@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { PORTFOLIO_STATUSES, type PortfolioCounts } from '@reformes/domain';
 import { apiSignIn, DEMO_ACCOUNTS, sideMenu, signIn } from '../support/app.ts';
@@ -48,4 +49,22 @@ test('the dashboard counts the portfolio by status; a counter opens the filtered
   await expect(all).toHaveAttribute('aria-pressed', 'false');
   await expect(page).not.toHaveURL(/status=/);
   await expect(sideMenu(page)).toBeVisible();
+
+  // The overview's exports carry its filters and are real files: a CSV with the French headers, an xlsx.
+  await overview.getByRole('button', { name: `${busiest.label} : ${counts[busiest.value]}`, exact: true }).click();
+  const csvDownload = page.waitForEvent('download');
+  await overview.getByRole('button', { name: 'Exporter en CSV' }).click();
+  const csv = await csvDownload;
+  expect(csv.suggestedFilename()).toMatch(/^portefeuille-reformes-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = (await fs.readFile((await csv.path()) as string, 'utf8')).replace(/^\uFEFF/, '');
+  const lines = text.trimEnd().split('\r\n');
+  expect(lines[0]).toBe(
+    'Réforme;Structure;Nature;Type;Date début;Date fin;État;Statut;Avancement (%);Résultats validés;Résultats;Dernier suivi',
+  );
+  expect(lines).toHaveLength(counts[busiest.value] + 1);
+  const xlsxDownload = page.waitForEvent('download');
+  await overview.getByRole('button', { name: 'Exporter en Excel' }).click();
+  const xlsx = await xlsxDownload;
+  expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
+  expect((await fs.readFile((await xlsx.path()) as string)).subarray(0, 2).toString()).toBe('PK');
 });
