@@ -1,11 +1,11 @@
-import { TITLES } from '@reformes/domain';
+import { type DashboardView, dashboardShape, TITLES } from '@reformes/domain';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { storeSignIn } from '../../session/session.ts';
-import { fakeApi } from '../../test/fake-api.ts';
+import { fakeApi, shaped } from '../../test/fake-api.ts';
 import { aUser, renderApp, signInAs } from '../../test/render-app.tsx';
 
-const figures = {
+const figures: DashboardView = {
   total_reforme: 31,
   total_reforme_admin: 12,
   total_reforme_ins: 9,
@@ -17,8 +17,8 @@ const figures = {
     { etat_mor: 'terminee', label: 'Terminée', total: 1234 },
   ],
   by_nature: [
-    { libnature: 'Administrative', total: 12 },
-    { libnature: 'Structurelle', total: 10 },
+    { id: 1, code: 'administrative', libnature: 'Administrative', total: 12 },
+    { id: 2, code: 'structurelle', libnature: 'Structurelle', total: 10 },
   ],
 };
 
@@ -29,7 +29,7 @@ function card(label: string) {
 describe('dashboard', () => {
   it('shows the admin cards with live figures', async () => {
     signInAs(aUser({ roles: [{ id: 1, name: 'admin' }] }));
-    fakeApi({ 'GET dash/': { body: { message: 'ok', data: figures } } });
+    fakeApi({ 'GET dash/': shaped(dashboardShape, figures) });
     renderApp('/admin/dashboard');
 
     expect(await screen.findByText('Réformes', { selector: 'p' })).toBeInTheDocument();
@@ -43,7 +43,7 @@ describe('dashboard', () => {
 
   it('draws the reforms by état and by nature as charts that read out their figures', async () => {
     signInAs(aUser({ roles: [{ id: 1, name: 'saisie' }] }));
-    fakeApi({ 'GET dash/': { body: { message: 'ok', data: figures } } });
+    fakeApi({ 'GET dash/': shaped(dashboardShape, figures) });
     renderApp('/admin/dashboard');
 
     const byEtat = await screen.findByRole('img', { name: /Réformes par état/ });
@@ -58,7 +58,7 @@ describe('dashboard', () => {
 
   it('shows validation its pending reforms', async () => {
     signInAs(aUser({ roles: [{ id: 1, name: 'validation' }] }));
-    fakeApi({ 'GET dash/': { body: { message: 'ok', data: figures } } });
+    fakeApi({ 'GET dash/': shaped(dashboardShape, figures) });
     renderApp('/admin/dashboard');
     expect(await screen.findByText('Réformes en attente de validation')).toBeInTheDocument();
     expect(card('Réformes en attente de validation').getByText('4')).toBeInTheDocument();
@@ -76,7 +76,7 @@ describe('dashboard', () => {
 
   it('shows the three common cards to a role of its own that holds the dashboard right', async () => {
     signInAs(aUser({ roles: [{ id: 9, name: 'observateur' }] }));
-    fakeApi({ 'GET dash/': { body: { message: 'ok', data: { ...figures, total_pending: 0 } } } });
+    fakeApi({ 'GET dash/': shaped(dashboardShape, { ...figures, total_pending: 0 }) });
     renderApp('/admin/dashboard');
     expect(await screen.findByText('Réformes', { selector: 'p' })).toBeInTheDocument();
     expect(card('Réformes').getByText('31')).toBeInTheDocument();
@@ -109,7 +109,7 @@ describe('dashboard: the portfolio counters (issue 16)', () => {
   it('shows the count of each status to those who follow reforms, each a link to the filtered overview', async () => {
     signInWith('publication', ['dashboard.list', 'suivi-results.list']);
     fakeApi({
-      'GET dash/': { body: { message: 'ok', data: figures } },
+      'GET dash/': shaped(dashboardShape, figures),
       'GET portfolio/counts': { body: { message: 'ok', data: counts } },
     });
     renderApp('/admin/dashboard');
@@ -122,7 +122,7 @@ describe('dashboard: the portfolio counters (issue 16)', () => {
 
   it('shows no counters to a role without the follow-up view', async () => {
     signInWith('admin', ['dashboard.list']);
-    const fetchMock = fakeApi({ 'GET dash/': { body: { message: 'ok', data: figures } } });
+    const fetchMock = fakeApi({ 'GET dash/': shaped(dashboardShape, figures) });
     renderApp('/admin/dashboard');
     expect(await screen.findByText('Réformes', { selector: 'p' })).toBeInTheDocument();
     expect(screen.queryByRole('group', { name: 'Avancement du portefeuille' })).not.toBeInTheDocument();

@@ -1,8 +1,8 @@
-import type { PortfolioCounts, PortfolioRow } from '@reformes/domain';
+import { type PortfolioCounts, type PortfolioRow, portfolioCountsShape } from '@reformes/domain';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeApi, pagedAnswer } from '../../test/fake-api.ts';
+import { fakeApi, pagedAnswer, shaped } from '../../test/fake-api.ts';
 import { renderApp, signInWithRole } from '../../test/render-app.tsx';
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -41,7 +41,7 @@ function openOverview(path = '/admin/follow-reformes', rows = ROWS) {
     'GET portfolio': {
       body: { ...pagedAnswer(rows, 1, 10), data: { ...pagedAnswer(rows, 1, 10).data, total: rows.length === 0 ? 0 : 23, last_page: 3 } },
     },
-    'GET portfolio/counts': { body: { message: 'ok', data: COUNTS } },
+    'GET portfolio/counts': shaped(portfolioCountsShape, COUNTS),
     'GET portfolio/export.csv': { body: 'Réforme;Structure' },
     'GET portfolio/export.xlsx': { body: 'PK' },
     'GET structures': { body: { message: 'ok', isPaginate: false, data: [{ id: 4, designation: 'Direction du budget', sigl: 'DB' }] } },
