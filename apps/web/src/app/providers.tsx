@@ -1,6 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
+import './focus.css';
 import 'dayjs/locale/fr';
 import {
   type CSSVariablesResolver,
