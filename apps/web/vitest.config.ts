@@ -14,5 +14,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     unstubGlobals: true,
+    // A whole-app render waits for lazy screens; on a loaded 2-core CI machine that takes seconds, not milliseconds.
+    testTimeout: 60_000,
   },
 });

@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { clearSession } from '../session/session.ts';
+
+// Screens load lazily and answer through a fake fetch: on a loaded 2-core CI machine (server and web suites
+// in parallel) a whole-app render can take several seconds, so waits allow 20 s before failing.
+configure({ asyncUtilTimeout: 20_000 });
 
 // jsdom lacks the layout APIs Mantine relies on.
 Object.defineProperty(window, 'matchMedia', {

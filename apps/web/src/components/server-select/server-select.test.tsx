@@ -1,12 +1,10 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render-app.tsx';
 import { SERVER_PAGE_SIZE, type ServerPage } from './server-page.ts';
 import { ServerSelect } from './server-select.tsx';
-
-configure({ asyncUtilTimeout: 5_000 });
 
 interface Reforme {
   id: number;

@@ -1,5 +1,5 @@
 import { ACCOUNT_MESSAGES, MESSAGES, TITLES } from '@reformes/domain';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { getSession } from '../../session/session.ts';
@@ -7,8 +7,6 @@ import { fakeApi } from '../../test/fake-api.ts';
 import { aUser, renderApp, signInAs } from '../../test/render-app.tsx';
 
 // The first screen of a file loads the lazy layout and page: slower than the default second on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
-
 const PNG_DATA_URL = 'data:image/png;base64,iVBORw0KGgo=';
 const dash = {
   message: 'ok',

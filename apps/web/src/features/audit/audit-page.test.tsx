@@ -1,5 +1,5 @@
 import type { AuditEntry } from '@reformes/domain';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,8 +8,6 @@ import { fakeApi, pagedAnswer } from '../../test/fake-api.ts';
 import { aUser, renderApp } from '../../test/render-app.tsx';
 
 // The first screen of a file loads the lazy layout and page: slower than the default second on a busy machine.
-configure({ asyncUtilTimeout: 10_000 });
-
 function signIn(features = ['audit.list'], role = 'admin') {
   storeSignIn({
     access_token: 'access-1',

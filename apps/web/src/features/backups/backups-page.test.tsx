@@ -1,5 +1,5 @@
 import { BACKUP_MESSAGES, MESSAGES } from '@reformes/domain';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeSignIn } from '../../session/session.ts';
@@ -9,8 +9,6 @@ import type { Backup } from './backups-api.ts';
 import { formatSize } from './backups-page.tsx';
 
 // The first screen of a file loads the lazy layout and page: slower than the default second on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
-
 const ADMIN_RIGHTS = ['backups.list', 'backups.show', 'backups.add', 'backups.edit', 'backups.delete', 'backups.status'];
 
 function signInAsAdmin(features = ADMIN_RIGHTS) {

@@ -1,12 +1,10 @@
 import { MESSAGES } from '@reformes/domain';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { getSession } from '../../session/session.ts';
 import { fakeApi } from '../../test/fake-api.ts';
 import { aUser, renderApp, signInAs } from '../../test/render-app.tsx';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const dash = {
   message: 'ok',

@@ -1,12 +1,10 @@
 import { PUBLIC_MESSAGES, SUIVI_MESSAGES } from '@reformes/domain';
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import type { PublicReformeDetail } from './public-api.ts';
-
-configure({ asyncUtilTimeout: 10_000 });
 
 const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
 

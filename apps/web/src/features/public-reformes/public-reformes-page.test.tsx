@@ -1,11 +1,9 @@
 import { PUBLIC_MESSAGES } from '@reformes/domain';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app.tsx';
 import type { PublicReforme } from './public-api.ts';
-
-configure({ asyncUtilTimeout: 10_000 });
 
 function aReforme(id: number, overrides: Partial<PublicReforme> = {}): PublicReforme {
   return {

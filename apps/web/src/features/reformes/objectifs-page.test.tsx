@@ -1,12 +1,10 @@
 import { defaultPermissionNames } from '@reformes/domain';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { storeSignIn } from '../../session/session.ts';
 import { pagedAnswer } from '../../test/fake-api.ts';
 import { aUser, renderApp } from '../../test/render-app.tsx';
-
-configure({ asyncUtilTimeout: 10_000 });
 
 /** 60 reforms in scope, most recent first; the oldest, "Guichet unique", is on no first page. */
 const REFORMES = [

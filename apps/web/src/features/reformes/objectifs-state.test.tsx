@@ -1,13 +1,11 @@
 import { MESSAGES } from '@reformes/domain';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { pagedAnswer } from '../../test/fake-api.ts';
 import { renderApp, renderWithProviders, signInWithRole } from '../../test/render-app.tsx';
 import { ObjectifsModal } from './objectifs-modal.tsx';
 import { ResultatModal } from './resultat-modal.tsx';
-
-configure({ asyncUtilTimeout: 10_000 });
 
 const REFORME = { id: 1, libref: 'Réforme des guichets' };
 

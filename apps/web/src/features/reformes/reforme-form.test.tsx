@@ -1,5 +1,5 @@
 import { REFORME_MESSAGES } from '@reformes/domain';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { parseFrenchDate } from '../../components/french-date-input.tsx';
@@ -10,8 +10,6 @@ import { aUser, renderApp, signInAs } from '../../test/render-app.tsx';
 import type { ReformeDetail } from './reformes-api.ts';
 
 // Screens load lazily and the machines are shared: give them time.
-configure({ asyncUtilTimeout: 10_000 });
-
 const lookups = {
   'GET natures': { body: { message: 'ok', data: [{ id: 1, libnature: 'Administrative', is_active: true }] } },
   'GET covers': { body: { message: 'ok', data: [{ id: 2, lib_couvert: 'Nationale', is_active: true }] } },

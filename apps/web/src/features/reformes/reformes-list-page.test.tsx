@@ -1,12 +1,10 @@
 import type { RoleName } from '@reformes/domain';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../test/fake-api.ts';
 import { aReforme, onePage } from '../../test/reforme-fixtures.ts';
 import { renderApp, signInWithRole } from '../../test/render-app.tsx';
-
-configure({ asyncUtilTimeout: 10_000 });
 
 const reforme = aReforme({
   id: 4,

@@ -1,13 +1,11 @@
 import { normalizeSearchText, REFORME_MESSAGES, WORKFLOW_MESSAGES } from '@reformes/domain';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../test/fake-api.ts';
 import { aReforme, onePage } from '../../test/reforme-fixtures.ts';
 import { renderApp, signInWithRole } from '../../test/render-app.tsx';
 import type { ReformeRow } from './reformes-api.ts';
-
-configure({ asyncUtilTimeout: 10_000 });
 
 // A planned reform at the publication stage, named after its id.
 const row = (id: number, overrides: Partial<ReformeRow> = {}) =>

@@ -1,13 +1,11 @@
 import { normalizeSearchText, type RoleName, WORKFLOW_MESSAGES } from '@reformes/domain';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../test/fake-api.ts';
 import { aReforme, onePage } from '../../test/reforme-fixtures.ts';
 import { renderApp, signInWithRole } from '../../test/render-app.tsx';
 import type { ReformeRow } from './reformes-api.ts';
-
-configure({ asyncUtilTimeout: 10_000 });
 
 // A cross-cutting reform with a legal framework and a budget, on top of the shared fixture.
 const row = (overrides: Partial<ReformeRow> = {}) =>

@@ -1,11 +1,9 @@
 import { type PortfolioCounts, type PortfolioRow, portfolioCountsShape } from '@reformes/domain';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, pagedAnswer, shaped } from '../../test/fake-api.ts';
 import { renderApp, signInWithRole } from '../../test/render-app.tsx';
-
-configure({ asyncUtilTimeout: 10_000 });
 
 const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
 

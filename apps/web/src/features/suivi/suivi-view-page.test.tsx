@@ -1,13 +1,11 @@
 import { REFORME_MESSAGES, SUIVI_MESSAGES } from '@reformes/domain';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { fakeApi } from '../../test/fake-api.ts';
 import { renderApp, signInWithRole } from '../../test/render-app.tsx';
 import { fakeSuiviServer, recentReformes, suiviCalls, suiviData } from '../../test/suivi-fixtures.ts';
 import type { SuiviReforme } from './suivi-api.ts';
-
-configure({ asyncUtilTimeout: 10_000 });
 
 const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
