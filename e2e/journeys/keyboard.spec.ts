@@ -1,6 +1,6 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { transmitConfirmationOf, WORKFLOW_MESSAGES } from '@reformes/domain';
-import { apiSignIn, DEMO_ACCOUNTS, signIn, toast } from '../support/app.ts';
+import { createReformeAs, DEMO_ACCOUNTS, signIn, toast } from '../support/app.ts';
 
 /**
  * Presses Tab (Shift+Tab with `backwards`) until `target` has the focus, as a keyboard user does, and checks that
@@ -55,25 +55,11 @@ async function confirmWithKeys(page: Page, dialogName: string, button = 'Oui, co
 test('the workflow with the keyboard only: transmit, return with an instruction, transmit, publish', async ({ browser, request }) => {
   test.setTimeout(240_000);
   const libref = `Guichet clavier ${Date.now().toString(36).slice(-5)}`;
-  const saisieApi = await apiSignIn(request, DEMO_ACCOUNTS.saisie.email);
-  const natures = await (await request.get('/api/v1/natures', { headers: saisieApi.headers })).json();
-  const covers = await (await request.get('/api/v1/covers', { headers: saisieApi.headers })).json();
-  const created = await request.post('/api/v1/reformes', {
-    headers: saisieApi.headers,
-    data: {
-      libref,
-      typeref: 'SECTORIELLE',
-      nature_id: natures.data[0].id,
-      couverture_id: covers.data[0].id,
-      objectif_glob: 'Ouvrir un guichet unique',
-      popul_cible: 'Usagers',
-      struct_impl: 'Ministère de la Santé',
-      date_debut: '2026-04-01',
-      date_fin: '2027-03-31',
-      etat_mor: 'en_cours',
-    },
+  await createReformeAs(request, DEMO_ACCOUNTS.saisie.email, libref, {
+    typeref: 'SECTORIELLE',
+    objectif_glob: 'Ouvrir un guichet unique',
+    popul_cible: 'Usagers',
   });
-  expect(created.status(), await created.text()).toBe(201);
 
   const saisie = await deskOf(browser, DEMO_ACCOUNTS.saisie.email);
   const validation = await deskOf(browser, DEMO_ACCOUNTS.validation.email);

@@ -1,6 +1,6 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { REFORME_MESSAGES, transmitConfirmationOf, WORKFLOW_MESSAGES } from '@reformes/domain';
-import { apiSignIn, DEMO_ACCOUNTS, sideMenu, signIn, toast } from '../support/app.ts';
+import { createReformeAs, DEMO_ACCOUNTS, sideMenu, signIn, toast } from '../support/app.ts';
 
 /** Each role in its own browser, as four people at four desks. */
 async function deskOf(browser: Browser, email: string): Promise<Page> {
@@ -47,25 +47,7 @@ test('a reform goes up from saisie to publication, back once for correction, and
   const instruction = 'Préciser la population cible et le calendrier de déploiement.';
 
   // Set-up through the API: a reform recorded by saisie (stage 1).
-  const saisieApi = await apiSignIn(request, DEMO_ACCOUNTS.saisie.email);
-  const natures = await (await request.get('/api/v1/natures', { headers: saisieApi.headers })).json();
-  const covers = await (await request.get('/api/v1/covers', { headers: saisieApi.headers })).json();
-  const created = await request.post('/api/v1/reformes', {
-    headers: saisieApi.headers,
-    data: {
-      libref,
-      typeref: 'TRANSVERSALE',
-      nature_id: natures.data[0].id,
-      couverture_id: covers.data[0].id,
-      objectif_glob: 'Supprimer la carte papier',
-      popul_cible: 'Assurés sociaux',
-      struct_impl: 'Ministère de la Santé',
-      date_debut: '2026-04-01',
-      date_fin: '2027-03-31',
-      etat_mor: 'en_cours',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
+  await createReformeAs(request, DEMO_ACCOUNTS.saisie.email, libref);
 
   const saisie = await deskOf(browser, DEMO_ACCOUNTS.saisie.email);
   const validation = await deskOf(browser, DEMO_ACCOUNTS.validation.email);

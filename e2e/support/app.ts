@@ -81,3 +81,36 @@ export async function apiSignIn(
   const { data } = (await answer.json()) as { data: { access_token: string; user: { id: number; structure_id: number } } };
   return { headers: { Authorization: `Bearer ${data.access_token}`, Accept: 'application/json' }, user: data.user };
 }
+
+/**
+ * A reform recorded through the API by `email` (stage 1 for saisie), for journeys that start from an existing
+ * one: the first nature and coverage, in progress from April 2026 to March 2027.
+ */
+export async function createReformeAs(
+  request: APIRequestContext,
+  email: string,
+  libref: string,
+  fields: Record<string, unknown> = {},
+): Promise<{ id: number }> {
+  const { headers } = await apiSignIn(request, email);
+  const natures = await (await request.get('/api/v1/natures', { headers })).json();
+  const covers = await (await request.get('/api/v1/covers', { headers })).json();
+  const created = await request.post('/api/v1/reformes', {
+    headers,
+    data: {
+      libref,
+      typeref: 'TRANSVERSALE',
+      nature_id: natures.data[0].id,
+      couverture_id: covers.data[0].id,
+      objectif_glob: 'Supprimer la carte papier',
+      popul_cible: 'Assurés sociaux',
+      struct_impl: 'Ministère de la Santé',
+      date_debut: '2026-04-01',
+      date_fin: '2027-03-31',
+      etat_mor: 'en_cours',
+      ...fields,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()).data as { id: number };
+}
