@@ -54,10 +54,10 @@ async function confirmWithKeys(page: Page, dialogName: string, button = 'Oui, co
 
 test('the workflow with the keyboard only: transmit, return with an instruction, transmit, publish', async ({ browser, request }) => {
   test.setTimeout(240_000);
-  const libref = `Guichet clavier ${Date.now().toString(36).slice(-5)}`;
+  const libref = `Accueil au clavier ${Date.now().toString(36).slice(-5)}`;
   await createReformeAs(request, DEMO_ACCOUNTS.saisie.email, libref, {
     typeref: 'SECTORIELLE',
-    objectif_glob: 'Ouvrir un guichet unique',
+    objectif_glob: 'Accueillir les usagers sans rendez-vous',
     popul_cible: 'Usagers',
   });
 
