@@ -36,6 +36,10 @@ async function auditScreen(page: Page, who: string, screen: string): Promise<Scr
 
 const figures: ScreenFigure[] = [];
 
+/** The first progress chart of the page, once drawn (its chunk loads with the first chart): its dates are on its axis. */
+const progressChart = (page: Page) => page.getByRole('img', { name: /^Évolution de la valeur réalisée/ }).first();
+const FRENCH_DATE = /\d{2}\/\d{2}\/\d{4}/;
+
 test.afterAll(() => {
   // The per-screen figures of docs/accessibility.md: `npx playwright test accessibility` prints them.
   const table = figures.map((row) => `| ${row.who} | ${row.screen} | ${row.rules} | ${row.blocking.length} | ${row.minor.length} |`);
@@ -57,13 +61,16 @@ test('the public screens have no serious or critical axe finding', async ({ page
   // A published reform's public page, reached from the list as a visitor does.
   await page.goto('/accueil');
   await page.getByRole('table').getByRole('link').first().click();
+  await expect(progressChart(page)).toContainText(FRENCH_DATE);
   found.push(await auditScreen(page, 'public', 'Fiche publique'));
+  await page.getByRole('button', { name: 'Afficher les données du graphique' }).first().click();
+  found.push(await auditScreen(page, 'public', 'Fiche publique, données du graphique'));
   figures.push(...found);
   expect(found.filter((row) => row.blocking.length > 0)).toEqual([]);
 });
 
 for (const role of ROLE_NAMES as readonly RoleName[]) {
-  test(`every screen of ${role} has no serious or critical axe finding`, async ({ page }) => {
+  test(`every screen of ${role} has no serious or critical axe finding`, async ({ page, request }) => {
     test.setTimeout(300_000);
     await signIn(page, DEMO_ACCOUNTS[role].email);
     const menu = await readSideMenu(sideMenu(page));
@@ -80,6 +87,15 @@ for (const role of ROLE_NAMES as readonly RoleName[]) {
     for (const [route, name] of routes) {
       await page.goto(route);
       found.push(await auditScreen(page, role, name));
+    }
+    if (role === 'publication') {
+      // One reform's follow-up with its charts: publication sees every published reform, the demo's have measures.
+      const published = (await (await request.get('/api/v1/reformes/public/suivi-result?per_page=1&page=1')).json()) as {
+        data: { data: { id: number }[] };
+      };
+      await page.goto(`/admin/follow-reformes?reforme=${published.data.data[0].id}`);
+      await expect(progressChart(page)).toContainText(FRENCH_DATE);
+      found.push(await auditScreen(page, role, "Suivi d'une réforme, avec ses graphiques"));
     }
     figures.push(...found);
     expect(found.filter((row) => row.blocking.length > 0)).toEqual([]);

@@ -120,7 +120,8 @@ test('saisie records follow-up values, publication validates the result, the pub
   await expect(bar).toHaveAttribute('aria-valuenow', String((validatedBefore / 2) * 100));
   const panel = resultPanel(publication, result.libresult);
   await expect(panel).toContainText(SUIVI_MESSAGES.pending);
-  await expect(panel.getByRole('img', { name: new RegExp(`Évolution de la valeur réalisée : ${result.libresult}`) })).toBeVisible();
+  const chart = panel.getByRole('img', { name: `Évolution de la valeur réalisée : ${result.libresult}` });
+  await expect(chart).toContainText('15/01/2026');
   await publication.screenshot({ path: '/tmp/suivi-view-before.png', fullPage: true });
   await panel.getByRole('button', { name: `Valider le résultat ${result.libresult}` }).click();
   const confirm = publication.getByRole('dialog', { name: SUIVI_MESSAGES.validateTitle });
@@ -145,6 +146,12 @@ test('saisie records follow-up values, publication validates the result, the pub
   await expect(publicRow).toContainText(frenchNumber(2500.5));
   await expect(publicRow).toContainText('au 15 janvier 2026');
   await expect(publicRow).toContainText(SUIVI_MESSAGES.validated);
+  // The same chart as the back office, its dates in French, and its figures as a table on demand.
+  const publicFigure = publicObjectif.getByRole('figure', { name: `Évolution de la valeur réalisée : ${result.libresult}` });
+  await expect(publicFigure.getByRole('img')).toContainText('15/01/2026');
+  await publicFigure.getByRole('button', { name: 'Afficher les données du graphique' }).click();
+  const chartTable = publicFigure.getByRole('table', { name: new RegExp(`^Évolution de la valeur réalisée : ${result.libresult}`) });
+  await expect(chartTable.getByRole('row').filter({ hasText: '15 janvier 2026' })).toContainText(frenchNumber(2500.5));
   await expect(visitor.getByRole('link', { name: PUBLIC_MESSAGES.backToList })).toBeVisible();
   await visitor.screenshot({ path: '/tmp/public-detail.png', fullPage: true });
 });

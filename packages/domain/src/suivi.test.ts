@@ -7,6 +7,7 @@ import {
   measureText,
   percentageText,
   RESULT_VALIDATION_MESSAGES,
+  rateText,
   resultStatusText,
   resultValidationOf,
   SUIVI_MESSAGES,
@@ -159,6 +160,12 @@ describe('measureText', () => {
     expect(plain(measureText('12.50'))).toBe('12,5');
     expect(measureText(null)).toBe('');
     expect(measureText('abc')).toBe('');
+  });
+
+  it('writes a follow-up rate with its sign, and nothing for a blank one', () => {
+    expect(plain(rateText('12.5'))).toBe('12,5 %');
+    expect(plain(rateText('100'))).toBe('100 %');
+    expect(rateText('')).toBe('');
   });
 });
 

@@ -132,3 +132,9 @@ export function measureText(value: string | number | null | undefined): string {
   const number = parseAmount(value ?? null);
   return number === null || !Number.isFinite(number) ? '' : measureFormat.format(number);
 }
+
+/** A follow-up rate the API sends as a numeric string, in French with its sign: "12.5" -> "12,5 %"; blank stays blank. */
+export function rateText(value: string | number | null | undefined): string {
+  const text = measureText(value);
+  return text && `${text}\u00a0%`;
+}

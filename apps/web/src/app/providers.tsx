@@ -9,6 +9,7 @@ import {
   darken,
   defaultVariantColorsResolver,
   MantineProvider,
+  Notification,
   parseThemeColor,
   type VariantColorsResolver,
 } from '@mantine/core';
@@ -36,7 +37,18 @@ const readableVariants: VariantColorsResolver = (input) => {
 };
 
 // Filled buttons and links in shade 8 (white on it reads at 4.9:1), dimmed text in gray 7 (7:1 on white).
-const theme = createTheme({ primaryColor: 'blue', primaryShade: 8, variantColorResolver: readableVariants });
+// Toasts: Mantine draws a titled toast's text in gray 6 (3.3:1) and leaves its close button without a name.
+const theme = createTheme({
+  primaryColor: 'blue',
+  primaryShade: 8,
+  variantColorResolver: readableVariants,
+  components: {
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Fermer la notification' } },
+      styles: { description: { color: 'var(--mantine-color-gray-7)' } },
+    }),
+  },
+});
 const cssVariables: CSSVariablesResolver = () => ({
   variables: {},
   light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },

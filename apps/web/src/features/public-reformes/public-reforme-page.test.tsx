@@ -81,6 +81,10 @@ describe('public page of a published reform', { timeout: 60_000 }, () => {
     expect(plain(rows[1].textContent)).toContain('35 %');
     expect(within(rows[1]).getByText(SUIVI_MESSAGES.validated)).toBeInTheDocument();
     expect(within(rows[2]).getByText(PUBLIC_MESSAGES.noLatest)).toBeInTheDocument();
+    // The same progress chart as the back office, for the results that have public measures only.
+    const chart = within(objectif).getByRole('img', { name: 'Évolution de la valeur réalisée : Démarches en ligne' });
+    expect(chart).toHaveAccessibleDescription('Valeur cible 100, valeur de référence 20. Valeurs réalisées : 15 mars 2026 : 40,5.');
+    expect(within(objectif).getAllByRole('figure')).toHaveLength(1);
 
     const empty = screen.getByRole('article', { name: 'Réduire les délais' });
     expect(within(empty).queryByRole('progressbar')).not.toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Center, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { MESSAGES, measureText, PUBLIC_MESSAGES, resultStatusText, typeLabel } from '@reformes/domain';
+import { MESSAGES, measureText, PUBLIC_MESSAGES, rateText, resultStatusText, typeLabel } from '@reformes/domain';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -8,6 +8,7 @@ import { ApiError } from '../../api/api-error.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { formatEuro, longDate } from '../../components/french-format.ts';
 import { ObjectiveProgress } from '../../components/objective-progress.tsx';
+import { ProgressChart } from '../../components/progress-chart/progress-chart.tsx';
 import { type PublicObjectif, type PublicReformeDetail, publicReformeQuery } from './public-api.ts';
 import { PublicShell } from './public-shell.tsx';
 
@@ -137,7 +138,7 @@ function ObjectifSheet({ objectif }: { objectif: PublicObjectif }) {
                         </Text>
                       )}
                     </Table.Td>
-                    <Table.Td>{result.latest ? `${measureText(result.latest.taux_realisat)}\u00a0%` : ''}</Table.Td>
+                    <Table.Td>{result.latest ? rateText(result.latest.taux_realisat) : ''}</Table.Td>
                     <Table.Td>
                       <Badge color={result.status === 1 ? 'teal.9' : 'gray'} variant={result.status === 1 ? 'filled' : 'light'}>
                         {resultStatusText(result.status)}
@@ -148,6 +149,13 @@ function ObjectifSheet({ objectif }: { objectif: PublicObjectif }) {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
+        )}
+        {objectif.results.some((result) => result.suivi_results.length > 0) && (
+          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+            {objectif.results.map((result) => (
+              <ProgressChart key={result.id} result={result} />
+            ))}
+          </SimpleGrid>
         )}
       </Stack>
     </Paper>

@@ -1,5 +1,5 @@
 import { Button, Table, Text } from '@mantine/core';
-import { measureText, SUIVI_MESSAGES } from '@reformes/domain';
+import { measureText, rateText, SUIVI_MESSAGES } from '@reformes/domain';
 import { longDate } from '../../components/french-format.ts';
 import type { SuiviRecord } from './suivi-api.ts';
 
@@ -34,7 +34,7 @@ export function SuiviRecordsTable({ label, records, onRemove }: SuiviRecordsTabl
         <Table.Tbody>
           {records.map((record) => (
             <Table.Tr key={record.id}>
-              <Table.Td>{measureText(record.taux_realisat)}&nbsp;%</Table.Td>
+              <Table.Td>{rateText(record.taux_realisat)}</Table.Td>
               <Table.Td>{measureText(record.valeur_realise)}</Table.Td>
               <Table.Td>{longDate(record.date)}</Table.Td>
               {onRemove && (
