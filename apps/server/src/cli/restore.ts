@@ -85,7 +85,9 @@ if (!isEmptyDir(config.storageDir) && !force)
 
 if (config.databaseUrl) {
   if (!dbName.endsWith('.dump'))
-    fail('Une sauvegarde de la base embarquée (.tar.gz) ne se restaure pas dans PostgreSQL : démarrez sans DATABASE_URL.');
+    fail(
+      'Une sauvegarde de la base embarquée (.tar.gz) ne se restaure pas dans PostgreSQL : restaurez-la sans DATABASE_URL, puis passez à PostgreSQL avec npm run migrate-to-postgres -- --to postgres://…',
+    );
   const client = new pg.Client({ connectionString: config.databaseUrl });
   await client.connect();
   const { rows } = await client.query<{ used: boolean }>(

@@ -272,7 +272,7 @@ describe(`restore of a backup (${SERVER_URL ? 'PostgreSQL' : 'PGlite'})`, () => 
       expect(refused.code).not.toBe(0);
       expect(refused.output).toContain(
         SERVER_URL
-          ? 'Une sauvegarde de la base embarquée (.tar.gz) ne se restaure pas dans PostgreSQL : démarrez sans DATABASE_URL.'
+          ? 'Une sauvegarde de la base embarquée (.tar.gz) ne se restaure pas dans PostgreSQL : restaurez-la sans DATABASE_URL, puis passez à PostgreSQL avec npm run migrate-to-postgres -- --to postgres://…'
           : 'Une sauvegarde PostgreSQL (.dump) se restaure avec DATABASE_URL défini.',
       );
     },
