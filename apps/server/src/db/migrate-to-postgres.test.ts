@@ -73,7 +73,8 @@ describe('npm run migrate-to-postgres', { timeout: 180_000 }, () => {
     fs.mkdirSync(path.join(storageDir, 'reformes', '3'), { recursive: true });
     fs.writeFileSync(path.join(storageDir, 'reformes', '3', 'note.pdf'), '%PDF-1.4 note de cadrage');
     target = await createTarget();
-  });
+    // An embedded database created and seeded: slow on a loaded CI machine.
+  }, 180_000);
 
   afterAll(async () => {
     await target?.drop();
