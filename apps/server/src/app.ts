@@ -38,6 +38,8 @@ import { createPublicService } from './modules/public/public.service.ts';
 import { referenceRoutes } from './modules/reference/reference.resources.ts';
 import { filesRoutes } from './modules/reformes/files.routes.ts';
 import { createFilesService } from './modules/reformes/files.service.ts';
+import { importRoutes } from './modules/reformes/import.routes.ts';
+import { createImportService } from './modules/reformes/import.service.ts';
 import { objectifsRoutes } from './modules/reformes/objectifs.routes.ts';
 import { createObjectifsService } from './modules/reformes/objectifs.service.ts';
 import { reformesRoutes } from './modules/reformes/reformes.routes.ts';
@@ -127,6 +129,7 @@ export async function buildApp({ config, database, logger, logStream, mailer }: 
       await api.register(auditRoutes, { audit: createAuditService(database.db) });
       const reformes = createReformesService({ db: database.db, files: fileStore });
       const workflow = createWorkflowService({ db: database.db, mailer: mail, publicUrl: config.publicUrl, log: app.log });
+      await api.register(importRoutes, { imports: createImportService(database.db) });
       await api.register(reformesRoutes, { reformes, workflow });
       await api.register(filesRoutes, {
         files: createFilesService({

@@ -36,6 +36,7 @@ export const AUDIT_ACTIONS = {
   'backup.delete': "Suppression d'une sauvegarde",
   'reforme.publish': "Publication d'une réforme",
   'reforme.unpublish': "Dépublication d'une réforme",
+  'reforme.import': 'Import de réformes',
   'audit.export': "Export du journal d'audit",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -13,6 +13,7 @@ export * from './public-reformes.ts';
 export * from './reference.ts';
 export * from './reforme.ts';
 export * from './reforme-changes.ts';
+export * from './reforme-import.ts';
 export * from './reforme-rules.ts';
 export * from './roles.ts';
 export * from './search-text.ts';

@@ -1,3 +1,4 @@
+import { IMPORT_TEMPLATE } from '@reformes/domain';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -380,6 +381,24 @@ function baselines(ids: Ids): Record<string, Baseline> {
     'PUT /users/:id': { params: { id: ids.victim }, body: () => user(-1) },
     'POST /reset-password': {
       body: () => ({ id: ids.victim, email: VICTIM.email, password: 'Reset-Fuzz-2026!', password_confirmation: 'Reset-Fuzz-2026!' }),
+    },
+    // An import line that is valid but never written: check only, or an import refused for its unknown nature.
+    'POST /reformes/import/check': {
+      caller: 'admin',
+      body: () => ({ rows: [{ line: 2, cells: { libref: 'Import fuzz', nature: 'Inconnue' } }] }),
+    },
+    'POST /reformes/import': {
+      caller: 'admin',
+      body: () => ({ rows: [{ line: 2, cells: { libref: 'Import fuzz', nature: 'Inconnue' } }] }),
+    },
+    'POST /reformes/import/preview': {
+      caller: 'admin',
+      multipart: {
+        fields: () => ({}),
+        file: 'file',
+        content: Buffer.from(`${IMPORT_TEMPLATE.header.join(';')}\r\nImport fuzz`),
+        type: 'text/csv',
+      },
     },
     'POST /files': {
       caller: 'saisie',

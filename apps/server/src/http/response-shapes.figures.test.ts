@@ -10,6 +10,8 @@ const NOT_JSON = new Set<string>([
   'GET /api/v1/files/{id}',
   'GET /api/v1/portfolio/export.csv',
   'GET /api/v1/portfolio/export.xlsx',
+  'GET /api/v1/reformes/import/template.csv',
+  'GET /api/v1/reformes/import/template.xlsx',
   'GET /api/v1/storage/backups/docs/{name}',
   'GET /api/v1/storage/backups/db_data/{name}',
 ]);

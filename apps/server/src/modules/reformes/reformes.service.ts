@@ -1,12 +1,4 @@
-import {
-  choosesStructure,
-  creationStageOf,
-  periodText,
-  REFORME_MESSAGES,
-  type Reforme,
-  type ReformeFilters,
-  treatmentStageOf,
-} from '@reformes/domain';
+import { choosesStructure, creationStageOf, REFORME_MESSAGES, type Reforme, type ReformeFilters, treatmentStageOf } from '@reformes/domain';
 import { and, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { affectations, covers, natures, reformeFiles, reformes, structures, users } from '../../db/schema/index.ts';
@@ -18,6 +10,7 @@ import { withChemin } from './file-chemin.ts';
 import { objectifTreesOf } from './objectif-trees.ts';
 import { filterConditions, type ReformeConditions, reformeIdPage, reformeSearch, scopeCondition, withRows } from './reforme-pages.ts';
 import { findChangeableReforme, findReformeInScope } from './reforme-scope.ts';
+import { reformeValuesOf } from './reforme-values.ts';
 
 export const REFORME_FILES_FOLDER = 'reformes';
 
@@ -67,28 +60,6 @@ export function createReformesService({ db, files }: { db: Db; files: FileStore 
       .where(and(inArray(reformeFiles.id, unique), isNull(reformeFiles.reforme_id), eq(reformeFiles.created_by, auth.userId)))
       .returning({ id: reformeFiles.id });
     if (attached.length !== unique.length) throw invalid({ files: [REFORME_MESSAGES.unknownFiles] });
-  }
-
-  function valuesOf(input: Reforme) {
-    return {
-      libref: input.libref,
-      typeref: input.typeref,
-      nature_id: input.nature_id,
-      objectif_glob: input.objectif_glob,
-      popul_cible: input.popul_cible,
-      couverture_id: input.couverture_id,
-      struct_impl: input.struct_impl,
-      date_debut: input.date_debut,
-      date_fin: input.date_fin,
-      periodexe: periodText(input.date_debut, input.date_fin),
-      cadreinst_mor: input.cadreinst_mor ?? null,
-      etat_mor: input.etat_mor ?? null,
-      montant_prevu: input.montant_prevu == null ? null : String(input.montant_prevu),
-      montant_trealise: input.montant_trealise == null ? null : String(input.montant_trealise),
-      difficult: input.difficult ?? null,
-      solution: input.solution ?? null,
-      perspective: input.perspective ?? null,
-    };
   }
 
   async function detail(auth: AuthContext, id: number) {
@@ -156,7 +127,7 @@ export function createReformesService({ db, files }: { db: Db; files: FileStore 
       const id = await db.transaction(async (tx) => {
         const [created] = await tx
           .insert(reformes)
-          .values({ ...valuesOf(input), stage, structure_id: structureId, created_by: auth.userId })
+          .values({ ...reformeValuesOf(input), stage, structure_id: structureId, created_by: auth.userId })
           .returning({ id: reformes.id });
         await tx.insert(affectations).values({ reforme_id: created.id, sens: 0, event: 'creation', to_stage: stage, user_id: auth.userId });
         await attachFiles(tx, auth, created.id, input.files);
@@ -171,7 +142,7 @@ export function createReformesService({ db, files }: { db: Db; files: FileStore 
         await tx
           .update(reformes)
           .set({
-            ...valuesOf(input),
+            ...reformeValuesOf(input),
             ...(choosesStructure(auth.role) && input.structure_id ? { structure_id: input.structure_id } : {}),
             updated_at: new Date(),
           })

@@ -1,0 +1,173 @@
+import { IMPORT_COLUMNS, IMPORT_MESSAGES, IMPORT_TEMPLATE, type ImportRow } from '@reformes/domain';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Caller, createTestApp, type TestApp } from '../../test/test-app.ts';
+
+const HEADER = IMPORT_TEMPLATE.header;
+const EXAMPLE = IMPORT_TEMPLATE.example;
+const csvOf = (lines: string[][]) =>
+  lines.map((line) => line.map((cell) => (/[;"\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell)).join(';')).join('\r\n');
+/** The template's example line with some cells changed, by column label. */
+const line = (changes: Record<string, string> = {}) => HEADER.map((label, index) => changes[label] ?? EXAMPLE[index]);
+
+function fileForm(content: Buffer | string, filename: string) {
+  const form = new FormData();
+  form.append('file', new Blob([content]), filename);
+  return form;
+}
+
+async function xlsxOf(lines: Array<Array<string | number | Date>>): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Réformes');
+  for (const values of lines) sheet.addRow(values);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+describe('reform import (issue 17)', { timeout: 120_000 }, () => {
+  let t: TestApp;
+  let central: Caller;
+  let admin: Caller;
+  let saisie: Caller;
+
+  const preview = (caller: Caller, content: Buffer | string, filename = 'reformes.csv') =>
+    t.app.inject({ method: 'POST', url: '/api/v1/reformes/import/preview', headers: caller.headers, payload: fileForm(content, filename) });
+  const reformeCount = async () => (await central.get('reformes?per_page=1&page=1')).json().data.total as number;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    central = await t.as('saisie central');
+    admin = await t.as('admin');
+    saisie = await t.as('saisie');
+  });
+  afterAll(() => t.close());
+
+  it('previews a CSV: every line read, each issue by line and column in French, nothing written', async () => {
+    const before = await reformeCount();
+    const csv = `\uFEFF${csvOf([
+      HEADER,
+      line({ Réforme: 'Import A' }),
+      line({
+        Réforme: '',
+        Objectif: 'Simplifier les démarches',
+        'Résultat attendu': 'Guichets ouverts',
+        'Valeur cible': '12',
+        'Valeur de référence': '0',
+      }),
+      line({ Réforme: 'Import B', Nature: 'Culturelle', 'Date fin': '31/02/2027' }),
+      line({ Réforme: 'Import C', Structure: 'XYZ', 'Valeur de référence': '' }),
+    ])}`;
+    const response = await preview(central, csv);
+    expect(response.statusCode, response.body).toBe(200);
+    const { data } = response.json();
+    expect(data.rows).toHaveLength(4);
+    expect(data.rows[0]).toMatchObject({ line: 2, cells: { libref: 'Import A', structure: 'MS' } });
+    expect(data).toMatchObject({ reformes: 3, valid: 1, validLines: 2 });
+    expect(data.issues).toEqual([
+      { line: 4, column: 'Nature', message: 'Nature inconnue : « Culturelle »' },
+      { line: 4, column: 'Date fin', message: expect.stringMatching(/date/i) },
+      { line: 5, column: 'Structure', message: 'Structure inconnue : « XYZ »' },
+      { line: 5, column: 'Valeur de référence', message: 'La valeur référence est requise est requise' },
+    ]);
+    expect(await reformeCount()).toBe(before);
+  });
+
+  it('imports the reforms without issues, with objectives and results, in one go; the others stay out', async () => {
+    const rows: ImportRow[] = [
+      { line: 2, cells: { ...cellsOf(line({ Réforme: 'Import importée' })) } },
+      {
+        line: 3,
+        cells: { libobjectif: 'Former les agents', libresult: 'Agents formés', indicateur: 'Nombre', valeur_cible: '200', valeurref: '0' },
+      },
+      { line: 4, cells: { ...cellsOf(line({ Réforme: 'Import refusée', Couverture: 'Mondiale' })) } },
+    ];
+    const response = await central.post('reformes/import', { rows });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({ message: IMPORT_MESSAGES.imported(1), data: { reformes: 2, valid: 1, validLines: 2 } });
+
+    const found = (await central.get('reformes?per_page=10&page=1&search=Import%20import%C3%A9e')).json().data.data as Array<{
+      id: number;
+      libref: string;
+      stage: number;
+    }>;
+    expect(found.map((row) => row.libref)).toEqual(['Import importée']);
+    const detail = (await central.get(`reformes/${found[0].id}`)).json().data;
+    expect(detail).toMatchObject({
+      typeref: 'SECTORIELLE',
+      date_debut: '2026-03-01',
+      date_fin: '2027-12-31',
+      periodexe: 'Du 01/03/2026 au 31/12/2027',
+    });
+    const objectifs = (await central.get(`objectifs/by-reforme/${found[0].id}`)).json().data as Array<{ libobjectif: string }>;
+    expect(objectifs.map((row) => row.libobjectif).sort()).toEqual(['Former les agents', 'Simplifier les démarches']);
+    expect((await central.get('reformes?per_page=10&page=1&search=Import%20refus%C3%A9e')).json().data.total).toBe(0);
+
+    const audit = (await admin.get('audit-logs?per_page=5&page=1')).json().data.data as Array<{ action: string }>;
+    expect(audit[0].action).toBe('reforme.import');
+  });
+
+  it('reads xlsx, its dates as dates and its numbers as numbers', async () => {
+    const workbook = await xlsxOf([
+      HEADER,
+      line({ Réforme: 'Import Excel', 'Date début': '', 'Montant prévu': '' }).map((cell, index) =>
+        HEADER[index] === 'Date début' ? new Date(Date.UTC(2026, 2, 1)) : HEADER[index] === 'Montant prévu' ? 150000.5 : cell,
+      ),
+    ]);
+    const response = await preview(central, workbook, 'reformes.xlsx');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data.rows[0].cells).toMatchObject({ date_debut: '01/03/2026', montant_prevu: '150000.5' });
+    expect(response.json().data).toMatchObject({ valid: 1, issues: [] });
+  });
+
+  it('refuses a bad file with a clear error and imports nothing', async () => {
+    const before = await reformeCount();
+    const cases: Array<[string, Buffer | string, string, number, string]> = [
+      ['latin-1 CSV', Buffer.from(`${HEADER.join(';')}\r\nR\xe9forme;x`, 'latin1'), 'a.csv', 422, IMPORT_MESSAGES.encoding],
+      ['wrong columns', `Nom;Prénom\r\nA;B`, 'a.csv', 422, 'Colonne(s) inconnue(s) : Nom, Prénom.'],
+      ['missing columns', `Réforme;Nature\r\nA;B`, 'a.csv', 422, 'Colonne(s) manquante(s) : Type de réforme, Structure, Couverture'],
+      ['header only', HEADER.join(';'), 'a.csv', 422, IMPORT_MESSAGES.empty],
+      ['macro workbook', Buffer.from('PK\u0003\u0004 xl/vbaProject.bin'), 'a.xlsm', 415, IMPORT_MESSAGES.macro],
+      ['macro inside an .xlsx', Buffer.from('PK\u0003\u0004 xl/vbaProject.bin'), 'a.xlsx', 415, IMPORT_MESSAGES.macro],
+      ['broken xlsx', Buffer.from('PK\u0003\u0004 pas un classeur'), 'a.xlsx', 422, IMPORT_MESSAGES.unreadable],
+      ['a PDF', Buffer.from('%PDF-1.4'), 'a.pdf', 415, IMPORT_MESSAGES.kind],
+    ];
+    for (const [name, content, filename, status, message] of cases) {
+      const response = await preview(central, content, filename);
+      expect(response.statusCode, `${name}: ${response.body}`).toBe(status);
+      expect(response.json().message, name).toContain(message);
+    }
+    const big = await preview(central, Buffer.alloc(11 * 1024 * 1024, 'a'), 'big.csv');
+    expect(big.statusCode).toBe(413);
+    expect(big.json().message).toMatch(/trop volumineux.*10 Mo/);
+    expect(await reformeCount()).toBe(before);
+  });
+
+  it('refuses an import with no valid reform, and the roles that do not import', async () => {
+    const invalid = await central.post('reformes/import', { rows: [{ line: 2, cells: { libref: 'Seule' } }] });
+    expect(invalid.statusCode).toBe(422);
+    expect(invalid.json().message).toBe(IMPORT_MESSAGES.nothingValid);
+    const empty = await central.post('reformes/import', { rows: [] });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().errorsList.rows).toEqual([IMPORT_MESSAGES.empty]);
+
+    const refused = await saisie.post('reformes/import', { rows: [{ line: 2, cells: cellsOf(line()) }] });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(IMPORT_MESSAGES.forbidden);
+    expect((await preview(saisie, csvOf([HEADER, line()]))).statusCode).toBe(403);
+  });
+
+  it('gives the template as CSV and as xlsx, which the preview reads back without an issue', async () => {
+    const csv = await central.get('reformes/import/template.csv');
+    expect(csv.headers['content-disposition']).toContain('modele-import-reformes.csv');
+    expect(csv.body.startsWith(`\uFEFF${HEADER[0]};`)).toBe(true);
+    expect((await preview(central, csv.rawPayload)).json().data).toMatchObject({ valid: 1, issues: [] });
+
+    const xlsx = await central.get('reformes/import/template.xlsx');
+    expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+    expect((await preview(central, xlsx.rawPayload, 'modele.xlsx')).json().data).toMatchObject({ valid: 1, issues: [] });
+  });
+});
+
+/** The cells of a template line, keyed as the API reads them. */
+function cellsOf(values: string[]): ImportRow['cells'] {
+  return Object.fromEntries(IMPORT_COLUMNS.map((column, index) => [column.key, values[index]]).filter(([, value]) => value !== ''));
+}
