@@ -22,6 +22,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Set on the sign-in call: its 401 means wrong credentials, not an expired session. */
   skipSessionRenewal?: boolean;
+  /** Upload progress (0 to 1) of a FormData body; the request then goes by XMLHttpRequest, which reports it. */
+  onUploadProgress?: (share: number) => void;
 }
 
 let onSessionExpired: () => void = () => window.location.assign('/login');
@@ -59,9 +61,32 @@ function buildHeaders(method: HttpMethod, options: RequestOptions): Headers {
   return headers;
 }
 
+/** An upload that reports its progress (fetch does not), answered as a fetch `Response` for the rest of the client. */
+function sendWithProgress(method: HttpMethod, url: string, headers: Headers, body: FormData, options: RequestOptions): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open(method, url);
+    for (const [name, value] of headers) request.setRequestHeader(name, value);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) options.onUploadProgress?.(event.loaded / event.total);
+    };
+    request.onload = () => {
+      const empty = request.status === 204 || request.status === 205 || request.status === 304;
+      const type = request.getResponseHeader('Content-Type') ?? 'application/json';
+      resolve(new Response(empty ? null : request.responseText, { status: request.status, headers: { 'Content-Type': type } }));
+    };
+    request.onerror = () => reject(new TypeError('Network request failed'));
+    request.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
+    options.signal?.addEventListener('abort', () => request.abort());
+    request.send(body);
+  });
+}
+
 async function send(method: HttpMethod, path: string, options: RequestOptions): Promise<Response> {
   const { body } = options;
   try {
+    if (options.onUploadProgress && body instanceof FormData)
+      return await sendWithProgress(method, buildUrl(path, options.query), buildHeaders(method, options), body, options);
     return await fetch(buildUrl(path, options.query), {
       method,
       headers: buildHeaders(method, options),

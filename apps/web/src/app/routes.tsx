@@ -22,6 +22,7 @@ const EditReformePage = page(() => import('../features/reformes/reforme-form-pag
 const ReformesListPage = page(() => import('../features/reformes/reformes-list-screens.tsx'), 'ReformesListPage');
 const MyReformesPage = page(() => import('../features/reformes/reformes-list-screens.tsx'), 'MyReformesPage');
 const SearchReformesPage = page(() => import('../features/reformes/reformes-list-screens.tsx'), 'SearchReformesPage');
+const ImportPage = page(() => import('../features/reformes/import/import-page.tsx'), 'ImportPage');
 const ObjectifsPage = page(() => import('../features/reformes/objectifs-page.tsx'), 'ObjectifsPage');
 const TreatmentPage = page(() => import('../features/reformes/reformes-list-screens.tsx'), 'TreatmentPage');
 const UsersPage = page(() => import('../features/users/users-page.tsx'), 'UsersPage');
@@ -91,6 +92,7 @@ export const routes: RouteObject[] = [
               { path: 'create-reforme', element: <CreateReformePage /> },
               { path: 'edit-reforme/:id', element: <EditReformePage /> },
               { path: 'list-reformes', element: <ReformesListPage /> },
+              { path: 'import-reformes', element: <ImportPage /> },
               { path: 'mylist-reformes', element: <MyReformesPage /> },
               { path: 'search-reformes', element: <SearchReformesPage /> },
               { path: 'treatment-reformes', element: <TreatmentPage /> },

@@ -149,6 +149,10 @@ describe('reform import (issue 17)', { timeout: 120_000 }, () => {
     expect(empty.statusCode).toBe(422);
     expect(empty.json().errorsList.rows).toEqual([IMPORT_MESSAGES.empty]);
 
+    // The admin imports too (it has no "add" on reforms otherwise): its reforms start at stage 1 of their structure.
+    const byAdmin = await admin.post('reformes/import', { rows: [{ line: 2, cells: cellsOf(line({ Réforme: 'Import par admin' })) }] });
+    expect(byAdmin.statusCode, byAdmin.body).toBe(201);
+
     const refused = await saisie.post('reformes/import', { rows: [{ line: 2, cells: cellsOf(line()) }] });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(IMPORT_MESSAGES.forbidden);

@@ -11,7 +11,7 @@ const LIST: ReformesListConfig = {
   pageQuery: reformesPageQuery,
   columns: [COLUMNS.libref, COLUMNS.type, COLUMNS.periode, COLUMNS.dateDebut, COLUMNS.dateFin, COLUMNS.etat, COLUMNS.publiee],
   searchBy: 'filters',
-  toolbar: { advancedSearch: true, addSector: true },
+  toolbar: { advancedSearch: true, addSector: true, import: true },
 };
 
 /** The reform search screen (/admin/search-reformes): the wide table of spec §5. */

@@ -1,5 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { permissionName, REFORME_MESSAGES } from '@reformes/domain';
+import { canImportReformes, permissionName, REFORME_MESSAGES } from '@reformes/domain';
 import { useState } from 'react';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { CreateRowModal } from '../../components/list-page/create-row-modal.tsx';
@@ -25,7 +25,7 @@ export interface ReformesListConfig {
   /** 'filters': the filter bar of spec §5 (nature, structure, state...); 'search': the search field only. */
   searchBy: 'filters' | 'search';
   /** The buttons above the list; none when absent. */
-  toolbar?: { advancedSearch: boolean; addSector?: boolean };
+  toolbar?: { advancedSearch: boolean; addSector?: boolean; import?: boolean };
   minWidth?: number;
 }
 
@@ -49,6 +49,7 @@ export function ReformesListView({ config }: { config: ReformesListConfig }) {
           canAdd={canAdd}
           withAdvancedSearch={config.toolbar.advancedSearch}
           onAddSector={canAddSector ? () => setAddingSector(true) : undefined}
+          canImport={config.toolbar.import === true && canImportReformes(actions.role)}
         />
       )}
       {config.searchBy === 'filters' ? (

@@ -1,5 +1,5 @@
 import { Button, Group } from '@mantine/core';
-import { IconBuildingCommunity, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconBuildingCommunity, IconFileImport, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
 
 interface ReformesToolbarProps {
@@ -8,16 +8,23 @@ interface ReformesToolbarProps {
   withAdvancedSearch?: boolean;
   /** "Ajouter un secteur" (spec §2.10, "Liste des réformes"), for those who may add a sector. */
   onAddSector?: () => void;
+  /** "Importer" (issue 17), for the roles that import reforms. */
+  canImport?: boolean;
 }
 
 /** The buttons above the reform lists: "Ajouter" (for those who may add), "Ajouter un secteur" and the search screen. */
-export function ReformesToolbar({ canAdd, withAdvancedSearch = true, onAddSector }: ReformesToolbarProps) {
-  if (!canAdd && !withAdvancedSearch && !onAddSector) return null;
+export function ReformesToolbar({ canAdd, withAdvancedSearch = true, onAddSector, canImport = false }: ReformesToolbarProps) {
+  if (!canAdd && !withAdvancedSearch && !onAddSector && !canImport) return null;
   return (
     <Group gap="xs">
       {canAdd && (
         <Button component={Link} to="/admin/create-reforme" leftSection={<IconPlus size={16} aria-hidden />}>
           Ajouter
+        </Button>
+      )}
+      {canImport && (
+        <Button component={Link} to="/admin/import-reformes" variant="light" leftSection={<IconFileImport size={16} aria-hidden />}>
+          Importer
         </Button>
       )}
       {onAddSector && (
