@@ -43,7 +43,9 @@ try {
   const imported = await central.post('reformes/import', { rows });
   const importMs = performance.now() - started;
   if (imported.statusCode !== 201) throw new Error(`import ${imported.statusCode} ${imported.body.slice(0, 300)}`);
-  console.log(`engine: ${engine}; file: ${ROWS} lines, ${(Buffer.byteLength(content) / 1024).toFixed(0)} KiB; ${valid} reforms, ${issues.length} issues`);
+  console.log(
+    `engine: ${engine}; file: ${ROWS} lines, ${(Buffer.byteLength(content) / 1024).toFixed(0)} KiB; ${valid} reforms, ${issues.length} issues`,
+  );
   console.log(`preview (upload, parse, check): ${(previewMs / 1000).toFixed(2)} s`);
   console.log(`import (check again, write in one transaction): ${(importMs / 1000).toFixed(2)} s`);
   console.log(`total: ${((previewMs + importMs) / 1000).toFixed(2)} s (goal: under 60 s)`);
