@@ -27,6 +27,8 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createSessions } from './modules/auth/sessions.ts';
 import { createThrottles } from './modules/auth/throttles.ts';
+import { twoFactorRoutes } from './modules/auth/two-factor.routes.ts';
+import { createTwoFactor, twoFactorKeys } from './modules/auth/two-factor.ts';
 import { backupsRoutes } from './modules/backups/backups.routes.ts';
 import { createBackupsService } from './modules/backups/backups.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -108,7 +110,9 @@ export async function buildApp({ config, database, logger, logStream, mailer }: 
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     refreshTokenTtlDays: config.refreshTokenTtlDays,
   });
+  const twoFactor = createTwoFactor(database.db, twoFactorKeys(config.jwtSecret));
   const auth = createAuthService({
+    twoFactor,
     db: database.db,
     sessions,
     mailer: mail,
@@ -123,6 +127,7 @@ export async function buildApp({ config, database, logger, logStream, mailer }: 
     async (api) => {
       await api.register(healthRoutes, { database });
       await api.register(authRoutes, { auth, sessions });
+      await api.register(twoFactorRoutes, { db: database.db, twoFactor, sessions });
       await api.register(dashboardRoutes, { db: database.db });
       await api.register(referenceRoutes, { db: database.db });
       await api.register(accessRoutes, { access: createAccessService(database.db) });

@@ -38,6 +38,10 @@ export const AUDIT_ACTIONS = {
   'reforme.unpublish': "Dépublication d'une réforme",
   'reforme.import': 'Import de réformes',
   'audit.export': "Export du journal d'audit",
+  'two_factor.enable': 'Activation de la double authentification',
+  'two_factor.disable': 'Désactivation de la double authentification',
+  'two_factor.reset': 'Réinitialisation de la double authentification',
+  'two_factor.recovery_used': 'Connexion avec un code de secours',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_CODES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
@@ -64,6 +68,7 @@ export const AUDIT_REASONS = {
   invalid_token: 'lien invalide ou expiré',
   throttled: 'trop de tentatives, attente imposée',
   temporary_expired: 'mot de passe temporaire expiré',
+  wrong_code: 'code de vérification incorrect',
 } as const;
 export type AuditReason = keyof typeof AUDIT_REASONS;
 

@@ -28,4 +28,5 @@ export * from './shapes/reference.ts';
 export * from './shapes/reformes.ts';
 export * from './suivi.ts';
 export * from './text-limits.ts';
+export * from './two-factor.ts';
 export * from './workflow.ts';

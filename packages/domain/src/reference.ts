@@ -100,5 +100,7 @@ export const roleSchema = z.object({
   name: requiredText('Le libellé est requis'),
   canOverwrite: z.preprocess(booleanish, z.boolean()).default(false),
   guard_name: z.literal('api').default('api'),
+  /** Issue 18: "Exiger la double authentification" for the role's users. */
+  requires_two_factor: z.preprocess(booleanish, z.boolean()).default(false),
 });
 export type RoleInput = z.infer<typeof roleSchema>;

@@ -20,7 +20,7 @@ function expectedAllowed(caller: Caller, route: RouteEntry): boolean {
   const { access } = route;
   if (access === 'public') return true;
   if (caller === 'anonymous') return false;
-  if (access === 'signed-in' || access === 'first-password') return true;
+  if (access === 'signed-in' || access === 'first-password' || access === 'two-factor-setup') return true;
   const grants = 'anyOf' in access ? access.anyOf : [access];
   return grants.some((grant) => ((DEFAULT_GRANTS[caller as RoleName][grant.feature] ?? []) as readonly string[]).includes(grant.action));
 }

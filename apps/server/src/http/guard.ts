@@ -1,4 +1,4 @@
-import { type Action, type FeatureName, MESSAGES, permissionName } from '@reformes/domain';
+import { type Action, type FeatureName, MESSAGES, permissionName, TWO_FACTOR_MESSAGES } from '@reformes/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -11,10 +11,11 @@ import { AppError, forbidden, unauthenticated } from './app-error.ts';
  * - `anyOf` several pairs: one is enough to enter, the handler checks which one the request needs;
  * - 'signed-in': any valid session (the current user, logout);
  * - 'first-password': a valid session even while a temporary password must be changed;
+ * - 'two-factor-setup': a valid session even while the role demands a second factor not yet enrolled (issue 18);
  * - 'public': no session at all.
  */
 export type Grant = { feature: FeatureName; action: Action };
-export type Access = Grant | { anyOf: Grant[] } | 'signed-in' | 'first-password' | 'public';
+export type Access = Grant | { anyOf: Grant[] } | 'signed-in' | 'first-password' | 'two-factor-setup' | 'public';
 
 export interface AuthContext {
   userId: number;
@@ -67,8 +68,11 @@ async function loadAuthContext(db: Db, payload: TokenPayload) {
     role: string | null;
     session_alive: boolean;
     permissions: string[];
+    must_enrol: boolean;
   }>(sql`
     select u.is_active, u.must_change_password, u.structure_id,
+      (u.totp_enabled_at is null and exists (select 1 from user_roles ur join roles r on r.id = ur.role_id
+        and r.is_active and r.requires_two_factor where ur.user_id = u.id)) as must_enrol,
       (select r.name from user_roles ur join roles r on r.id = ur.role_id
         where ur.user_id = u.id order by ur.position, r.id limit 1) as role,
       exists (select 1 from refresh_tokens t where t.family_id = ${payload.sid}
@@ -85,7 +89,11 @@ function bearerOf(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 }
 
-async function authenticate(app: FastifyInstance, db: Db, request: FastifyRequest): Promise<{ auth: AuthContext; mustChange: boolean }> {
+async function authenticate(
+  app: FastifyInstance,
+  db: Db,
+  request: FastifyRequest,
+): Promise<{ auth: AuthContext; mustChange: boolean; mustEnrol: boolean }> {
   const token = bearerOf(request);
   if (!token) throw unauthenticated();
   let payload: TokenPayload;
@@ -106,6 +114,7 @@ async function authenticate(app: FastifyInstance, db: Db, request: FastifyReques
       permissions: new Set(row.permissions),
     },
     mustChange: row.must_change_password,
+    mustEnrol: row.must_enrol,
   };
 }
 
@@ -126,10 +135,12 @@ export const authorisationGuard = fp<{ db: Db }>(async (app, { db }) => {
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access || access === 'public') return;
-    const { auth, mustChange } = await authenticate(app, db, request);
+    const { auth, mustChange, mustEnrol } = await authenticate(app, db, request);
     request.auth = auth;
     if (access === 'first-password') return;
     if (mustChange) throw new AppError(403, MESSAGES.mustChangePassword);
+    if (access === 'two-factor-setup') return;
+    if (mustEnrol) throw new AppError(403, TWO_FACTOR_MESSAGES.required);
     if (access === 'signed-in') return;
     const grants = 'anyOf' in access ? access.anyOf : [access];
     if (!grants.some((grant) => holds(auth, grant))) throw forbidden();

@@ -42,6 +42,7 @@ export function aUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     is_signer: false,
     must_change_password: false,
     user_setting: null,
+    two_factor: { enabled: false, required: false },
     ...overrides,
   };
 }

@@ -19,6 +19,8 @@ export const userShape = z.object({
   /** A temporary password still to replace (first sign-in, reset by an admin). */
   must_change_password: z.boolean(),
   user_setting: z.object({ id: z.number(), signature: z.string().nullable() }).nullable(),
+  /** Issue 18: whether the user signs in with a second factor, and whether one of its roles demands it. */
+  two_factor: z.object({ enabled: z.boolean(), required: z.boolean() }),
 });
 export type CurrentUser = Shape<typeof userShape>;
 export const userAnswer = envelopeShape(userShape);

@@ -57,6 +57,7 @@ export const roleRowShape = z.object({
   canOverwrite: z.boolean(),
   guard_name: z.string(),
   is_builtin: z.boolean(),
+  requires_two_factor: z.boolean(),
 });
 
 /** A role with its menu tree, as the roles list shows it. */

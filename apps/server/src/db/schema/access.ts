@@ -14,6 +14,8 @@ export const roles = pgTable(
     /** The five roles of spec §6: they cannot be renamed or deleted. */
     is_builtin: boolean().notNull().default(false),
     is_active: boolean().notNull().default(true),
+    /** Issue 18: its users must sign in with a second factor (led through enrolment first). */
+    requires_two_factor: boolean().notNull().default(false),
     ...timestamps,
   },
   (t) => [uniqueIndex('roles_name_unique').using('btree', sql`lower(${t.name})`)],

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { structures, timestamps } from './reference.ts';
 
 export const users = pgTable(
@@ -24,6 +24,12 @@ export const users = pgTable(
      * voids the user's outstanding reset links: a temporary password expires 72 hours after this moment.
      */
     password_changed_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** TOTP (issue 18), encrypted (`two-factor-secret.ts`): the active secret, and one being enrolled. */
+    totp_secret: text(),
+    totp_pending_secret: text(),
+    totp_enabled_at: timestamp({ withTimezone: true }),
+    /** The last 30-second step a code was accepted for: a code is never accepted twice. */
+    totp_last_step: bigint({ mode: 'number' }),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_unique').using('btree', sql`lower(${t.email})`), index('users_structure_idx').on(t.structure_id)],
@@ -68,3 +74,18 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
   used_at: timestamp({ withTimezone: true }),
   created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/** The ten single-use recovery codes of a user with two-factor sign-in, hashed (issue 18). */
+export const twoFactorRecoveryCodes = pgTable(
+  'two_factor_recovery_codes',
+  {
+    id: serial().primaryKey(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code_hash: text().notNull(),
+    used_at: timestamp({ withTimezone: true }),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('two_factor_recovery_codes_user_idx').on(t.user_id)],
+);

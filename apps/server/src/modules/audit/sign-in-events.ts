@@ -15,7 +15,7 @@ export async function recordSignInFailure(
 ): Promise<void> {
   const actor = { id: userId ?? null, email };
   await recordAudit(db, { action: 'login', result: 'failure', actor, details: { reason } });
-  if (reason !== 'wrong_password' && reason !== 'unknown_email') return;
+  if (reason !== 'wrong_password' && reason !== 'unknown_email' && reason !== 'wrong_code') return;
   const waiting = await db.execute<{ failures: number; seconds: number }>(sql`
     select failures, ceil(extract(epoch from retry_at - now()))::int as seconds
     from login_failures where email_hash = ${emailKey(email)} and retry_at > now()`);

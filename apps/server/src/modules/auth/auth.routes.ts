@@ -9,11 +9,15 @@ import {
   recoveryPasswordSchema,
   refreshSchema,
   signInShape,
+  TWO_FACTOR_MESSAGES,
   tokenPairShape,
+  twoFactorChallengeShape,
+  twoFactorSignInSchema,
   userAnswer,
   userUpdateSchema,
 } from '@reformes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ok } from '../../http/envelope.ts';
 import { authOf } from '../../http/guard.ts';
 import type { AuthService } from './auth.service.ts';
@@ -33,9 +37,32 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     // Throttled by the service, per address and per email (429 with Retry-After).
     {
       config: { access: 'public' },
-      schema: { tags, summary: 'Connexion', body: loginSchema, response: { 200: envelopeShape(signInShape) } },
+      schema: {
+        tags,
+        summary: 'Connexion (avec double authentification : un défi pour le code, sans jeton)',
+        body: loginSchema,
+        response: { 200: envelopeShape(z.union([signInShape, twoFactorChallengeShape])) },
+      },
     },
-    async (request) => ok(await auth.login(request.body.email, request.body.password, request.ip), MESSAGES.loginSuccess),
+    async (request) => {
+      const answer = await auth.login(request.body.email, request.body.password, request.ip);
+      return ok(answer, 'challenge_token' in answer ? TWO_FACTOR_MESSAGES.signInStep : MESSAGES.loginSuccess);
+    },
+  );
+
+  app.post(
+    '/api/login/2fa',
+    // Throttled by the service like the password, per address and per account.
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Connexion : le code de vérification',
+        body: twoFactorSignInSchema,
+        response: { 200: envelopeShape(signInShape) },
+      },
+    },
+    async (request) => ok(await auth.loginWithCode(request.body.challenge_token, request.body.code, request.ip), MESSAGES.loginSuccess),
   );
 
   app.post(

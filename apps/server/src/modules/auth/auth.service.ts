@@ -1,4 +1,4 @@
-import { isEmailChange, MESSAGES, tooManyAttemptsMessage, type UserUpdateInput } from '@reformes/domain';
+import { isEmailChange, MESSAGES, TWO_FACTOR_MESSAGES, tooManyAttemptsMessage, type UserUpdateInput } from '@reformes/domain';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -13,6 +13,7 @@ import { decoyPasswordHash, hashPassword, verifyPassword } from './password.ts';
 import { assertAcceptablePassword } from './password-policy.ts';
 import { hashToken, newOpaqueToken, type Sessions } from './sessions.ts';
 import { emailKey, forgetSignInFailures, type Throttles } from './throttles.ts';
+import type { TwoFactor } from './two-factor.ts';
 
 export interface AuthServiceOptions {
   db: Db;
@@ -23,6 +24,7 @@ export interface AuthServiceOptions {
   loginMaxPerIpPerMinute: number;
   forgotMaxPerAccountPerHour: number;
   log: FastifyBaseLogger;
+  twoFactor: TwoFactor;
 }
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -41,6 +43,7 @@ export function createAuthService({
   loginMaxPerIpPerMinute,
   forgotMaxPerAccountPerHour,
   log,
+  twoFactor,
 }: AuthServiceOptions) {
   async function permissionsOf(userId: number): Promise<string[]> {
     const result = await db.execute<{ names: string[] }>(sql`select ${permissionNamesOf(userId)} as names`);
@@ -86,6 +89,13 @@ export function createAuthService({
     if (wait !== undefined) throw tooManyRequests(tooManyAttemptsMessage(wait), wait);
   }
 
+  /** A session for the user whose credentials are all checked: tokens, rights and user. */
+  async function signedIn(user: typeof users.$inferSelect) {
+    const tokens = await sessions.start(user.id);
+    await recordAudit(db, { action: 'login', actor: { id: user.id, email: user.email } });
+    return { ...tokens, features: await permissionsOf(user.id), user: await userViewOf(db, user.id) };
+  }
+
   const isTemporaryPasswordExpired = (user: typeof users.$inferSelect) =>
     user.must_change_password && user.password_changed_at.getTime() + TEMPORARY_PASSWORD_TTL_MS <= Date.now();
 
@@ -118,7 +128,8 @@ export function createAuthService({
         await recordSignInFailure(db, { email, userId: user?.id, reason: user ? 'wrong_password' : 'unknown_email' });
         throw unauthenticated(MESSAGES.invalidCredentials);
       }
-      await forgetSignInFailures(db, email);
+      // With a second factor, the attempt still counts until the code is right: password and code share one budget.
+      if (!user.totp_enabled_at) await forgetSignInFailures(db, email);
       if (!user.is_active) {
         await recordSignInFailure(db, { email, userId: user.id, reason: 'blocked' });
         throw new AppError(403, MESSAGES.accountBlocked);
@@ -127,9 +138,34 @@ export function createAuthService({
         await recordSignInFailure(db, { email, userId: user.id, reason: 'temporary_expired' });
         throw unauthenticated(MESSAGES.temporaryPasswordExpired);
       }
-      const tokens = await sessions.start(user.id);
-      await recordAudit(db, { action: 'login', actor: { id: user.id, email: user.email } });
-      return { ...tokens, features: await permissionsOf(user.id), user: await userViewOf(db, user.id) };
+      if (user.totp_enabled_at) return { two_factor_required: true as const, challenge_token: twoFactor.challengeFor(user.id) };
+      return signedIn(user);
+    },
+
+    /**
+     * The code step of a sign-in with a second factor: the challenge of the right password, then a TOTP code (never
+     * one already used) or an unused recovery code; throttled and counted like a password.
+     */
+    async loginWithCode(challenge: string, code: string, ip: string) {
+      const userId = twoFactor.userOfChallenge(challenge);
+      const [user] = await db.select().from(users).where(eq(users.id, userId));
+      if (!user?.totp_enabled_at) throw unauthenticated(TWO_FACTOR_MESSAGES.challengeExpired);
+      await throttleSignIn(user.email, ip).catch(async (error) => {
+        await recordSignInFailure(db, { email: user.email, userId, reason: 'throttled' });
+        throw error;
+      });
+      if (!user.is_active) {
+        await recordSignInFailure(db, { email: user.email, userId, reason: 'blocked' });
+        throw new AppError(403, MESSAGES.accountBlocked);
+      }
+      const how = await twoFactor.verify(userId, code);
+      if (!how) {
+        await recordSignInFailure(db, { email: user.email, userId, reason: 'wrong_code' });
+        throw new AppError(401, TWO_FACTOR_MESSAGES.invalidCode, { code: [TWO_FACTOR_MESSAGES.invalidCode] });
+      }
+      await forgetSignInFailures(db, user.email);
+      if (how === 'recovery') await recordAudit(db, { action: 'two_factor.recovery_used', actor: { id: userId, email: user.email } });
+      return signedIn(user);
     },
 
     /**

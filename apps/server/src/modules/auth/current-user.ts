@@ -18,7 +18,7 @@ export async function loadUserView(db: Db, userId: number): Promise<CurrentUser 
     .where(eq(users.id, userId));
   if (!row) return undefined;
   const roleRows = await db
-    .select({ id: roles.id, name: roles.name })
+    .select({ id: roles.id, name: roles.name, requiresTwoFactor: roles.requires_two_factor, isActive: roles.is_active })
     .from(userRoles)
     .innerJoin(roles, eq(roles.id, userRoles.role_id))
     .where(eq(userRoles.user_id, userId))
@@ -34,11 +34,15 @@ export async function loadUserView(db: Db, userId: number): Promise<CurrentUser 
     phone: user.phone,
     structure_id: user.structure_id,
     structure: row.structure,
-    roles: roleRows,
+    roles: roleRows.map(({ id, name }) => ({ id, name })),
     is_active: user.is_active,
     is_signer: user.is_signer,
     must_change_password: user.must_change_password,
     user_setting: row.setting ? { id: row.setting.id, signature: row.setting.signature } : null,
+    two_factor: {
+      enabled: user.totp_enabled_at !== null,
+      required: roleRows.some((role) => role.isActive && role.requiresTwoFactor),
+    },
   };
 }
 

@@ -20,6 +20,7 @@ const role = (id: number, name: string, overrides: Partial<Role> = {}): Role => 
   name,
   canOverwrite: false,
   guard_name: 'api',
+  requires_two_factor: false,
   is_builtin: id <= 5,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { MESSAGES } from './messages.ts';
+import { envelopeShape } from './shapes/envelope.ts';
+import { requiredText, TEXT_LIMITS } from './text-limits.ts';
+
+/** Two-factor sign-in by TOTP (issue 18): RFC 6238, 6 digits, 30-second steps, one step of drift either way. */
+export const TOTP = { digits: 6, period: 30, window: 1, issuer: 'Réformes' } as const;
+export const RECOVERY_CODE_COUNT = 10;
+
+export const TWO_FACTOR_MESSAGES = {
+  title: 'Double authentification',
+  codeLabel: 'Code de vérification',
+  codeHelp: "Les 6 chiffres de votre application d'authentification, ou un code de secours.",
+  codeRequired: 'Le code de vérification est requis',
+  codeFormat: 'Saisissez les 6 chiffres du code ou un code de secours (XXXXX-XXXXX)',
+  invalidCode: 'Code de vérification invalide ou déjà utilisé',
+  challengeExpired: 'La vérification a expiré : reconnectez-vous.',
+  signInStep: 'Saisissez le code affiché par votre application d’authentification.',
+  enrolIntro:
+    "Scannez ce QR code avec votre application d'authentification (FreeOTP, Aegis, Google Authenticator…), ou saisissez la clé à la main, puis le code qu'elle affiche.",
+  manualKey: 'Clé à saisir',
+  enabled: 'Double authentification activée',
+  disabled: 'Double authentification désactivée',
+  reset: 'Double authentification réinitialisée',
+  notEnabled: "La double authentification n'est pas activée.",
+  alreadyEnabled: 'La double authentification est déjà activée.',
+  noPendingSetup: "Commencez par afficher le QR code d'activation.",
+  recoveryIntro:
+    'Codes de secours : chacun remplace une fois le code de votre application si vous la perdez. Conservez-les en lieu sûr : ils ne seront plus affichés.',
+  required: 'Votre rôle exige la double authentification : activez-la pour continuer.',
+  requiredCannotDisable: 'Votre rôle exige la double authentification : elle ne peut pas être désactivée.',
+  wrongPassword: 'Le mot de passe est incorrect',
+  statusOn: 'Activée',
+  statusOff: 'Non activée',
+} as const;
+
+/** A TOTP code (6 digits, spaces allowed) or a recovery code (XXXXX-XXXXX, dash and case free). */
+export const twoFactorCodeField = requiredText(TWO_FACTOR_MESSAGES.codeRequired, TEXT_LIMITS.label)
+  .transform((text) => text.replace(/\s+/g, ''))
+  .refine((text) => /^\d{6}$/.test(text) || /^[a-z0-9]{5}-?[a-z0-9]{5}$/i.test(text), { error: TWO_FACTOR_MESSAGES.codeFormat });
+
+export const twoFactorCodeSchema = z.object({ code: twoFactorCodeField });
+export const twoFactorSignInSchema = z.object({ challenge_token: requiredText(MESSAGES.fieldRequired), code: twoFactorCodeField });
+export const twoFactorDisableSchema = z.object({
+  password: requiredText(MESSAGES.passwordRequired, TEXT_LIMITS.password),
+  code: twoFactorCodeField,
+});
+
+/** `POST api/login` for a user with two-factor sign-in: no tokens yet, a short-lived challenge for the code. */
+export const twoFactorChallengeShape = z.object({ two_factor_required: z.literal(true), challenge_token: z.string() });
+
+/** `POST api/2fa/setup`: what the enrolment screen shows. */
+export const twoFactorSetupShape = z.object({ otpauth_url: z.string(), qr_code: z.string(), secret: z.string() });
+export const twoFactorSetupAnswer = envelopeShape(twoFactorSetupShape);
+
+/** `POST api/2fa/enable`: the recovery codes, shown once. */
+export const recoveryCodesShape = z.object({ recovery_codes: z.array(z.string()) });
+export const recoveryCodesAnswer = envelopeShape(recoveryCodesShape);
+
+export type TwoFactorSetup = z.infer<typeof twoFactorSetupShape>;
+export type TwoFactorChallenge = z.infer<typeof twoFactorChallengeShape>;
