@@ -8,9 +8,23 @@ import { fetchCurrentUser } from '../session/session-api.ts';
 import { useSession } from '../session/use-session.ts';
 import { LoadingScreen } from './loading-screen.tsx';
 
-/** Where a signed-in visitor belongs: the first-password screen until the temporary password is replaced. */
+/** A user whose role demands a second factor it has not enrolled yet (issue 18). */
+const mustEnrol = (user: CurrentUser | null) => Boolean(user?.two_factor?.required && !user.two_factor.enabled);
+
+/**
+ * Where a signed-in visitor belongs: the first-password screen until the temporary password is replaced, then the
+ * enrolment of a second factor its role demands, then the dashboard.
+ */
 export function homeOf(user: CurrentUser | null): string {
-  return user?.must_change_password ? '/auth/activate-account' : '/admin/dashboard';
+  if (user?.must_change_password) return '/auth/activate-account';
+  return mustEnrol(user) ? '/auth/two-factor-setup' : '/admin/dashboard';
+}
+
+/** /auth/two-factor-setup: only for a signed-in user whose role demands a second factor not yet enrolled. */
+export function RequireTwoFactorSetup() {
+  const { accessToken, user } = useSession();
+  if (!accessToken) return <Navigate to="/login" replace />;
+  return user && mustEnrol(user) && !user.must_change_password ? <Outlet /> : <Navigate to={homeOf(user)} replace />;
 }
 
 /** Sign-in screens are for visitors without a stored token (spec §2.1). */
@@ -31,6 +45,7 @@ export function RequireSession() {
   if (!accessToken) return <Navigate to="/login" replace />;
   if (!user) return <LoadCurrentUser />;
   if (user.must_change_password) return <Navigate to="/auth/activate-account" replace />;
+  if (mustEnrol(user)) return <Navigate to="/auth/two-factor-setup" replace />;
   return <Outlet />;
 }
 

@@ -1,6 +1,6 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
-import { RequireFirstPassword, RequireGuest, RequireSession } from './guards.tsx';
+import { RequireFirstPassword, RequireGuest, RequireSession, RequireTwoFactorSetup } from './guards.tsx';
 import { LoadingScreen } from './loading-screen.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 
@@ -34,6 +34,7 @@ const StructuresPage = page(() => import('../features/reference/structures.tsx')
 const NaturesPage = page(() => import('../features/reference/natures.tsx'), 'NaturesPage');
 const CoversPage = page(() => import('../features/reference/covers.tsx'), 'CoversPage');
 const EntitiesPage = page(() => import('../features/reference/entities.tsx'), 'EntitiesPage');
+const TwoFactorSetupPage = page(() => import('../features/account/two-factor-setup-page.tsx'), 'TwoFactorSetupPage');
 const AccountPage = page(() => import('../features/account/account-page.tsx'), 'AccountPage');
 const UserSettingsPage = page(() => import('../features/account/user-settings-page.tsx'), 'UserSettingsPage');
 const BackupsPage = page(() => import('../features/backups/backups-page.tsx'), 'BackupsPage');
@@ -74,6 +75,10 @@ export const routes: RouteObject[] = [
       {
         element: <RequireFirstPassword />,
         children: [{ path: 'auth/activate-account', element: <FirstPasswordPage /> }],
+      },
+      {
+        element: <RequireTwoFactorSetup />,
+        children: [{ path: 'auth/two-factor-setup', element: <TwoFactorSetupPage /> }],
       },
       { path: 'auth/forget-password', element: <ForgotPasswordPage /> },
       { path: 'auth/recovery-password/:token', element: <RecoveryPasswordPage /> },

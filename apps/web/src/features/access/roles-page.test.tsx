@@ -118,7 +118,7 @@ describe('roles list (spec §2.9)', { timeout: 20_000 }, () => {
     await waitFor(() => expect(submit).toBeEnabled());
     await user.click(submit);
     expect(await screen.findByText(MESSAGES.created)).toBeInTheDocument();
-    expect(lastBody(calls, 'POST', 'roles')).toEqual({ name: 'audit', canOverwrite: true, guard_name: 'api' });
+    expect(lastBody(calls, 'POST', 'roles')).toEqual({ name: 'audit', canOverwrite: true, guard_name: 'api', requires_two_factor: false });
   });
 
   it('sends "Fixer ce rôle ?" left blank as false', async () => {
@@ -129,7 +129,7 @@ describe('roles list (spec §2.9)', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Enregistrer un rôle' });
     await user.type(within(dialog).getByRole('textbox', { name: /Libellé/ }), 'audit');
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
-    await waitFor(() => expect(lastBody(calls, 'POST', 'roles')).toEqual({ name: 'audit', canOverwrite: false, guard_name: 'api' }));
+    await waitFor(() => expect(lastBody(calls, 'POST', 'roles')).toEqual({ name: 'audit', canOverwrite: false, guard_name: 'api', requires_two_factor: false }));
   });
 
   it('copies the menu of the selected role to a target role, both required', async () => {

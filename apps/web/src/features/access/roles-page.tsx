@@ -31,6 +31,7 @@ export const rolesList: ListConfig<Role> = {
     fields: [
       { name: 'name', label: 'Libellé' },
       { name: 'canOverwrite', label: 'Fixer ce rôle ?', kind: 'checkbox' },
+      { name: 'requires_two_factor', label: 'Exiger la double authentification', kind: 'checkbox' },
     ],
     createTitle: 'Enregistrer un rôle',
     editTitle: 'Modifier un rôle',
@@ -39,6 +40,7 @@ export const rolesList: ListConfig<Role> = {
     fields: [
       { label: 'Libellé', value: (row) => row.name },
       { label: 'Fixer ce rôle ?', value: (row) => yesNo(row.canOverwrite) },
+      { label: 'Exiger la double authentification', value: (row) => yesNo(row.requires_two_factor) },
       { label: 'Statut', value: (row) => <StatusBadge isActive={row.is_active} /> },
     ],
   },

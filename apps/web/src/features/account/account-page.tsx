@@ -1,10 +1,11 @@
 import { Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { ACCOUNT_MESSAGES } from '@reformes/domain';
-import { IconLock, IconSignature, IconUser } from '@tabler/icons-react';
+import { IconLock, IconShieldLock, IconSignature, IconUser } from '@tabler/icons-react';
 import { useSession } from '../../session/use-session.ts';
 import { AccountInfoForm } from './account-info-form.tsx';
 import { PasswordForm } from './password-form.tsx';
 import { SignatureTab } from './signature-tab.tsx';
+import { TwoFactorTab } from './two-factor-tab.tsx';
 
 /** /admin/user-account, "Mon compte" (spec §2.7). */
 export function AccountPage() {
@@ -25,6 +26,9 @@ export function AccountPage() {
             <Tabs.Tab value="password" leftSection={<IconLock size={16} aria-hidden />}>
               Mot de passe
             </Tabs.Tab>
+            <Tabs.Tab value="two-factor" leftSection={<IconShieldLock size={16} aria-hidden />}>
+              Double authentification
+            </Tabs.Tab>
             {user.is_signer && (
               <Tabs.Tab value="signature" leftSection={<IconSignature size={16} aria-hidden />}>
                 Signature
@@ -36,6 +40,9 @@ export function AccountPage() {
           </Tabs.Panel>
           <Tabs.Panel value="password" pt="md">
             <PasswordForm />
+          </Tabs.Panel>
+          <Tabs.Panel value="two-factor" pt="md">
+            <TwoFactorTab />
           </Tabs.Panel>
           {user.is_signer && (
             <Tabs.Panel value="signature" pt="md">

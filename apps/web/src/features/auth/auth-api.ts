@@ -1,14 +1,23 @@
-import type { FirstPasswordInput, ForgotPasswordInput, LoginInput, RecoveryPasswordInput } from '@reformes/domain';
+import type { FirstPasswordInput, ForgotPasswordInput, LoginInput, RecoveryPasswordInput, TwoFactorChallenge } from '@reformes/domain';
 import { type ApiResponse, api } from '../../api/client.ts';
 import type { CurrentUser, TokenPair } from '../../session/session.ts';
 
 export type SignInData = TokenPair & { features: string[]; user: CurrentUser };
 type MessageOnly = { message: string };
 
+/** The session, or, for an account with a second factor, the challenge that the code step needs. */
 export function signIn(credentials: LoginInput) {
-  return api.post<ApiResponse<SignInData>>('api/login', {
+  return api.post<ApiResponse<SignInData | TwoFactorChallenge>>('api/login', {
     action: 'add',
     body: credentials,
+    skipSessionRenewal: true,
+  });
+}
+
+export function signInWithCode(challenge: string, code: string) {
+  return api.post<ApiResponse<SignInData>>('api/login/2fa', {
+    action: 'add',
+    body: { challenge_token: challenge, code },
     skipSessionRenewal: true,
   });
 }

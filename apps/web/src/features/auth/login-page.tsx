@@ -1,12 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { type LoginInput, loginSchema, MESSAGES, TEXT_LIMITS, TITLES } from '@reformes/domain';
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { type LoginInput, loginSchema, MESSAGES, TEXT_LIMITS, TITLES, TWO_FACTOR_MESSAGES, twoFactorCodeField } from '@reformes/domain';
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { ApiError } from '../../api/api-error.ts';
 import { notifyError, notifySuccess } from '../../components/notify.tsx';
 import { storeSignIn } from '../../session/session.ts';
-import { signIn } from './auth-api.ts';
+import { type SignInData, signIn, signInWithCode } from './auth-api.ts';
 import { AuthCard } from './auth-card.tsx';
 
 export function LoginPage() {
@@ -20,15 +22,20 @@ export function LoginPage() {
     defaultValues: { email: '', password: '', device: 'web' },
   });
 
+  const [challenge, setChallenge] = useState<string>();
+  // The guards send a user whose role demands a second factor to its enrolment first.
+  const enter = (data: SignInData) => {
+    storeSignIn(data);
+    notifySuccess(MESSAGES.loginSuccess, TITLES.login);
+    navigate(data.user.must_change_password ? '/auth/activate-account' : '/admin/dashboard', { replace: true });
+  };
   const login = useMutation({
     mutationFn: (credentials: LoginInput) => signIn(credentials),
-    onSuccess: ({ data }) => {
-      storeSignIn(data);
-      notifySuccess(MESSAGES.loginSuccess, TITLES.login);
-      navigate(data.user.must_change_password ? '/auth/activate-account' : '/admin/dashboard', { replace: true });
-    },
+    onSuccess: ({ data }) => ('challenge_token' in data ? setChallenge(data.challenge_token) : enter(data)),
     onError: (error) => notifyError(error.message, TITLES.login),
   });
+
+  if (challenge) return <CodeStep challenge={challenge} onSignedIn={enter} onBack={() => setChallenge(undefined)} />;
 
   return (
     <AuthCard title="CONNEXION">
@@ -58,6 +65,60 @@ export function LoginPage() {
           </Button>
           <Anchor component={Link} to="/auth/forget-password" ta="center" size="sm">
             Mot de passe oublié ?
+          </Anchor>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}
+
+/** The second step of a sign-in with a second factor: the code of the app, or a recovery code. */
+function CodeStep({ challenge, onSignedIn, onBack }: { challenge: string; onSignedIn: (data: SignInData) => void; onBack: () => void }) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+  const verify = useMutation({
+    mutationFn: (value: string) => signInWithCode(challenge, value),
+    onSuccess: ({ data }) => onSignedIn(data),
+    onError: (failure) => {
+      setError(failure.message);
+      notifyError(failure.message, TITLES.login);
+      // An expired challenge needs the password again.
+      if (failure instanceof ApiError && failure.message === TWO_FACTOR_MESSAGES.challengeExpired) onBack();
+    },
+  });
+  return (
+    <AuthCard title="CONNEXION">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const parsed = twoFactorCodeField.safeParse(code);
+          if (!parsed.success) setError(parsed.error.issues[0].message);
+          else verify.mutate(parsed.data);
+        }}
+      >
+        <Stack>
+          <Text>{TWO_FACTOR_MESSAGES.signInStep}</Text>
+          <TextInput
+            label={TWO_FACTOR_MESSAGES.codeLabel}
+            description={TWO_FACTOR_MESSAGES.codeHelp}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            withAsterisk
+            data-autofocus
+            autoFocus
+            value={code}
+            error={error}
+            onChange={(event) => {
+              setCode(event.currentTarget.value);
+              setError(undefined);
+            }}
+          />
+          <Button type="submit" disabled={verify.isPending} fullWidth>
+            {verify.isPending ? 'Vérification...' : 'Vérifier'}
+          </Button>
+          <Anchor component="button" type="button" onClick={onBack} ta="center" size="sm">
+            Retour à la connexion
           </Anchor>
         </Stack>
       </form>
