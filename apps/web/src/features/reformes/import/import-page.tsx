@@ -101,6 +101,7 @@ export function ImportPage() {
                 read.reset();
               }}
               clearable
+              clearButtonProps={{ 'aria-label': 'Retirer le fichier choisi' }}
               leftSection={<IconUpload size={16} aria-hidden />}
               style={{ flex: '1 1 320px' }}
             />
