@@ -10,6 +10,8 @@ const PUBLIC_ROUTES = [
   'GET /api/v1/health',
   'GET /api/v1/health/ready',
   'POST /api/v1/api/login',
+  // The code step of a sign-in with a second factor: it needs the challenge of the right password (issue 18).
+  'POST /api/v1/api/login/2fa',
   'POST /api/v1/api/refresh',
   'POST /api/v1/api/forgot-password',
   'POST /api/v1/api/recovery-password',
