@@ -4,7 +4,7 @@ import { Secret, TOTP } from 'otpauth';
 import { createAccount, deleteAccount, uniqueStamp } from '../support/accounts.ts';
 import { apiSignIn, DEMO_ACCOUNTS, submitLogin, toast, userMenuButton } from '../support/app.ts';
 
-const PASSWORD = 'Kx7#mQ2!vRzp9Lw-Deux';
+const PASSWORD = 'Kx7#mQ2!vRzp9Lw-Tq4w';
 
 /** What the authenticator app shows for this key, `steps` 30-second steps from now (the server accepts ±1). */
 function codeOf(key: string, steps = 0): string {
@@ -32,7 +32,11 @@ async function enrol(page: Page): Promise<string> {
 test('a user turns on two-factor sign-in in Mon compte, then signs in with the code of the app', async ({ page, request }) => {
   test.setTimeout(120_000);
   const stamp = uniqueStamp();
-  const account = await createAccount(request, { lastname: 'Deux', firstname: 'Facteurs', email: `deux.${stamp}@reformes.test`, role: 'publication' }, PASSWORD);
+  const account = await createAccount(
+    request,
+    { lastname: 'Deux', firstname: 'Facteurs', email: `deux.${stamp}@reformes.test`, role: 'publication' },
+    PASSWORD,
+  );
   try {
     await page.goto('/login');
     await submitLogin(page, account.email, PASSWORD);
@@ -75,7 +79,11 @@ test('a role that demands it leads its user through enrolment before any other s
   });
   expect(role.status(), await role.text()).toBe(201);
   const roleName = (await role.json()).data.name as RoleName;
-  const account = await createAccount(request, { lastname: 'Exigé', firstname: 'Contrôle', email: `exige.${stamp}@reformes.test`, role: roleName }, PASSWORD);
+  const account = await createAccount(
+    request,
+    { lastname: 'Exigé', firstname: 'Contrôle', email: `exige.${stamp}@reformes.test`, role: roleName },
+    PASSWORD,
+  );
   try {
     await page.goto('/login');
     await submitLogin(page, account.email, PASSWORD);
