@@ -129,7 +129,14 @@ describe('roles list (spec §2.9)', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Enregistrer un rôle' });
     await user.type(within(dialog).getByRole('textbox', { name: /Libellé/ }), 'audit');
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
-    await waitFor(() => expect(lastBody(calls, 'POST', 'roles')).toEqual({ name: 'audit', canOverwrite: false, guard_name: 'api', requires_two_factor: false }));
+    await waitFor(() =>
+      expect(lastBody(calls, 'POST', 'roles')).toEqual({
+        name: 'audit',
+        canOverwrite: false,
+        guard_name: 'api',
+        requires_two_factor: false,
+      }),
+    );
   });
 
   it('copies the menu of the selected role to a target role, both required', async () => {

@@ -1,10 +1,11 @@
-import { Alert, Button, Code, Group, Image, List, Loader, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { MESSAGES, TWO_FACTOR_MESSAGES, twoFactorCodeField } from '@reformes/domain';
+import { Alert, Button, Code, Group, Image, List, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { MESSAGES, TWO_FACTOR_MESSAGES } from '@reformes/domain';
 import { IconDownload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { notifySuccess } from '../../components/notify.tsx';
+import { TwoFactorCodeInput, useTwoFactorCode } from '../../components/two-factor-code.tsx';
 import { enableTwoFactor, startTwoFactorSetup } from './two-factor-api.ts';
 
 /**
@@ -14,12 +15,11 @@ import { enableTwoFactor, startTwoFactorSetup } from './two-factor-api.ts';
 export function TwoFactorEnrolment({ onDone }: { onDone: () => void }) {
   const id = useId();
   const setup = useMutation({ mutationFn: startTwoFactorSetup });
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string>();
+  const code = useTwoFactorCode();
   const confirm = useMutation({
     mutationFn: enableTwoFactor,
     onSuccess: (response) => notifySuccess(response.message, TWO_FACTOR_MESSAGES.title),
-    onError: (error) => setCodeError(error.message),
+    onError: (error) => code.setError(error.message),
   });
 
   // A new secret each time the enrolment opens: nothing is kept from an abandoned one.
@@ -63,15 +63,7 @@ export function TwoFactorEnrolment({ onDone }: { onDone: () => void }) {
     );
   }
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        const parsed = twoFactorCodeField.safeParse(code);
-        if (!parsed.success) setCodeError(parsed.error.issues[0].message);
-        else confirm.mutate(parsed.data);
-      }}
-    >
+    <form noValidate onSubmit={code.onSubmit((value) => confirm.mutate(value))}>
       <Stack>
         <Text>{TWO_FACTOR_MESSAGES.enrolIntro}</Text>
         <Group align="flex-start" gap="xl">
@@ -89,20 +81,7 @@ export function TwoFactorEnrolment({ onDone }: { onDone: () => void }) {
             </List>
           </Stack>
         </Group>
-        <TextInput
-          label={TWO_FACTOR_MESSAGES.codeLabel}
-          description="Les 6 chiffres affichés par votre application"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          withAsterisk
-          maw={320}
-          value={code}
-          error={codeError}
-          onChange={(event) => {
-            setCode(event.currentTarget.value);
-            setCodeError(undefined);
-          }}
-        />
+        <TwoFactorCodeInput description="Les 6 chiffres affichés par votre application" maw={320} {...code.input} />
         <Group>
           <Button type="submit" loading={confirm.isPending}>
             Activer

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { type LoginInput, loginSchema, MESSAGES, TEXT_LIMITS, TITLES, TWO_FACTOR_MESSAGES, twoFactorCodeField } from '@reformes/domain';
+import { type LoginInput, loginSchema, MESSAGES, TEXT_LIMITS, TITLES, TWO_FACTOR_MESSAGES } from '@reformes/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../api/api-error.ts';
 import { notifyError, notifySuccess } from '../../components/notify.tsx';
+import { TwoFactorCodeInput, useTwoFactorCode } from '../../components/two-factor-code.tsx';
 import { storeSignIn } from '../../session/session.ts';
 import { type SignInData, signIn, signInWithCode } from './auth-api.ts';
 import { AuthCard } from './auth-card.tsx';
@@ -74,13 +75,12 @@ export function LoginPage() {
 
 /** The second step of a sign-in with a second factor: the code of the app, or a recovery code. */
 function CodeStep({ challenge, onSignedIn, onBack }: { challenge: string; onSignedIn: (data: SignInData) => void; onBack: () => void }) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
+  const code = useTwoFactorCode();
   const verify = useMutation({
     mutationFn: (value: string) => signInWithCode(challenge, value),
     onSuccess: ({ data }) => onSignedIn(data),
     onError: (failure) => {
-      setError(failure.message);
+      code.setError(failure.message);
       notifyError(failure.message, TITLES.login);
       // An expired challenge needs the password again.
       if (failure instanceof ApiError && failure.message === TWO_FACTOR_MESSAGES.challengeExpired) onBack();
@@ -88,32 +88,10 @@ function CodeStep({ challenge, onSignedIn, onBack }: { challenge: string; onSign
   });
   return (
     <AuthCard title="CONNEXION">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          const parsed = twoFactorCodeField.safeParse(code);
-          if (!parsed.success) setError(parsed.error.issues[0].message);
-          else verify.mutate(parsed.data);
-        }}
-      >
+      <form noValidate onSubmit={code.onSubmit((value) => verify.mutate(value))}>
         <Stack>
           <Text>{TWO_FACTOR_MESSAGES.signInStep}</Text>
-          <TextInput
-            label={TWO_FACTOR_MESSAGES.codeLabel}
-            description={TWO_FACTOR_MESSAGES.codeHelp}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            withAsterisk
-            data-autofocus
-            autoFocus
-            value={code}
-            error={error}
-            onChange={(event) => {
-              setCode(event.currentTarget.value);
-              setError(undefined);
-            }}
-          />
+          <TwoFactorCodeInput description={TWO_FACTOR_MESSAGES.codeHelp} autoFocus {...code.input} />
           <Button type="submit" disabled={verify.isPending} fullWidth>
             {verify.isPending ? 'Vérification...' : 'Vérifier'}
           </Button>
