@@ -1,4 +1,4 @@
-import { MESSAGES, TITLES } from '@reformes/domain';
+import { MESSAGES, TITLES, TWO_FACTOR_MESSAGES } from '@reformes/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -20,6 +20,7 @@ const blocked = aUser({
     { id: 4, name: 'validation' },
   ],
   is_active: false,
+  two_factor: { enabled: true, required: false },
 });
 
 const page = { message: 'ok', isPaginate: true, data: { data: [awa, blocked], current_page: 1, per_page: 10, total: 2, last_page: 1 } };
@@ -130,6 +131,23 @@ describe('users list (spec §2.8)', { timeout: 20_000 }, () => {
         .map((cell) => cell.textContent),
     ).toEqual(['Nom', 'Prénoms', 'Email', 'Contact', 'Rôle']);
     expect(within(dialog).getByRole('cell', { name: 'saisie' })).toBeInTheDocument();
+  });
+
+  it('resets the second factor of an account that has one, after a confirmation (issue 18)', async () => {
+    const { user, fetchMock } = await openUsers({ 'POST users/8/two-factor-reset': { body: { message: TWO_FACTOR_MESSAGES.reset } } });
+    await user.click(await screen.findByRole('radio', { name: 'Awa Diallo' }));
+    await user.click(screen.getByRole('button', { name: 'Réinitialiser la double authentification' }));
+    expect(await screen.findByText(TWO_FACTOR_MESSAGES.notEnabled)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: 'Jean Ndiaye' }));
+    await user.click(screen.getByRole('button', { name: 'Réinitialiser la double authentification' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Réinitialiser la double authentification' });
+    expect(dialog).toHaveTextContent('jean@reformes.test');
+    await user.click(within(dialog).getByRole('button', { name: 'Oui, continuer' }));
+    expect(await screen.findByText(TWO_FACTOR_MESSAGES.reset)).toBeInTheDocument();
+    expect(
+      fetchMock.mock.calls.some(([input, init]) => init?.method === 'POST' && String(input).endsWith('/users/8/two-factor-reset')),
+    ).toBe(true);
   });
 
   it('resets a password: at least 8 characters, both equal', async () => {
