@@ -43,7 +43,7 @@ describe('audit labels', () => {
 
   it('finds the actions whose label holds a text, whatever its case and accents', () => {
     expect(auditActionsMatching('DEPUBLICATION')).toEqual(['reforme.unpublish']);
-    expect(auditActionsMatching('connexion')).toEqual(['login', 'logout']);
+    expect(auditActionsMatching('connexion')).toEqual(['login', 'logout', 'two_factor.recovery_used']);
     expect(auditActionsMatching('  ')).toEqual([]);
   });
 });
