@@ -37,7 +37,8 @@ for major in "${majors[@]}"; do
   PATH="$bin:$PATH" npm run build >/dev/null
   data=$(mktemp -d)
   port=$((33000 + major))
-  PATH="$bin:$PATH" DATA_DIR="$data" PORT=$port LOG_LEVEL=warn node apps/server/dist/main.js &
+  # The embedded database, whatever DATABASE_URL the test step used.
+  env -u DATABASE_URL PATH="$bin:$PATH" DATA_DIR="$data" PORT=$port LOG_LEVEL=warn node apps/server/dist/main.js &
   server=$!
   trap 'kill $server 2>/dev/null || true' EXIT
   for _ in $(seq 1 60); do
