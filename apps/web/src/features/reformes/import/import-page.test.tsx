@@ -95,6 +95,22 @@ describe('Importer des réformes', { timeout: 60_000 }, () => {
     expect(screen.getByRole('link', { name: 'Voir la liste des réformes' })).toHaveAttribute('href', '/admin/list-reformes');
   });
 
+  it('refuses a file over the limit before sending it', async () => {
+    signInWithRole('saisie central');
+    const api = fakeApi({});
+    const user = userEvent.setup();
+    renderApp('/admin/import-reformes');
+    await screen.findByRole('heading', { name: IMPORT_MESSAGES.title, level: 1 });
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!input) throw new Error('no file input');
+    const big = new File(['x'], 'enorme.csv', { type: 'text/csv' });
+    Object.defineProperty(big, 'size', { value: 50 * 1024 * 1024 });
+    await user.upload(input, big);
+    await user.click(screen.getByRole('button', { name: 'Lire le fichier' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(IMPORT_MESSAGES.tooLarge);
+    expect(api.calls.filter((call) => call.path === 'reformes/import/preview')).toEqual([]);
+  });
+
   it('shows the server’s refusal of a file where the preview would be', async () => {
     vi.stubGlobal('XMLHttpRequest', FetchingXhr);
     signInWithRole('saisie central');

@@ -1,9 +1,10 @@
 import { Alert, Anchor, Button, FileInput, Group, List, Paper, Progress, Stack, Switch, Table, Text, Title } from '@mantine/core';
-import { IMPORT_MESSAGES, type ImportIssue, type ImportPreview, type ImportRow } from '@reformes/domain';
+import { IMPORT_MAX_BYTES, IMPORT_MESSAGES, type ImportIssue, type ImportPreview, type ImportRow } from '@reformes/domain';
 import { IconDownload, IconFileImport, IconPencil, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { ApiError } from '../../../api/api-error.ts';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { ConfirmDialog } from '../../../components/list-page/confirm-dialog.tsx';
 import { Pagination } from '../../../components/list-page/pagination.tsx';
@@ -34,7 +35,11 @@ export function ImportPage() {
   const [confirming, setConfirming] = useState(false);
 
   const read = useMutation({
-    mutationFn: (chosen: File) => previewImportFile(chosen, setUploaded),
+    // Refused before a byte is sent, with the server's own limit and words.
+    mutationFn: async (chosen: File) => {
+      if (chosen.size > IMPORT_MAX_BYTES) throw new ApiError(413, IMPORT_MESSAGES.tooLarge);
+      return previewImportFile(chosen, setUploaded);
+    },
     onSuccess: ({ rows, ...preview }, chosen) => {
       setLoaded({ fileName: chosen.name, rows, preview });
       setPage(1);
