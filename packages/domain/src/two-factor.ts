@@ -15,7 +15,7 @@ export const TWO_FACTOR_MESSAGES = {
   codeFormat: 'Saisissez les 6 chiffres du code ou un code de secours (XXXXX-XXXXX)',
   invalidCode: 'Code de vérification invalide ou déjà utilisé',
   challengeExpired: 'La vérification a expiré : reconnectez-vous.',
-  signInStep: 'Saisissez le code affiché par votre application d’authentification.',
+  signInStep: "Saisissez le code affiché par votre application d'authentification.",
   enrolIntro:
     "Scannez ce QR code avec votre application d'authentification (FreeOTP, Aegis, Google Authenticator…), ou saisissez la clé à la main, puis le code qu'elle affiche.",
   manualKey: 'Clé à saisir',
