@@ -1,12 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { pageHtml } from './build/page-html.ts';
+import { PAGES } from './build/pages.ts';
+import { precompress } from './build/precompress.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [react(), pageHtml(PAGES), precompress()],
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000' },
   },

@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import helmet from '@fastify/helmet';
 import jwt from '@fastify/jwt';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { MESSAGES } from '@reformes/domain';
@@ -15,6 +12,7 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { API_BASE, authorisationGuard } from './http/guard.ts';
 import { loggerOptions } from './http/log-options.ts';
 import { responseSerializerCompiler } from './http/response-serializer.ts';
+import { registerWebApp } from './http/web-app.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accessRoutes } from './modules/access/access.routes.ts';
 import { createAccessService } from './modules/access/access.service.ts';
@@ -167,18 +165,14 @@ export async function buildApp({ config, database, logger, logStream, mailer }: 
     { prefix: API_BASE },
   );
 
-  const indexHtml = path.join(config.webDist, 'index.html');
-  const hasWeb = fs.existsSync(indexHtml);
-  if (hasWeb) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
-  }
+  const webApp = await registerWebApp(app, config.webDist);
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api/');
     // A missing file (an old script after a deploy) is a 404, not the page: the router owns only paths without an extension.
     const isFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0]);
-    if (!isApi && !isFile && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (!isApi && !isFile && webApp && (request.method === 'GET' || request.method === 'HEAD')) {
       // The web app owns every other path (its router shows its own 404 page).
-      return reply.type('text/html').sendFile('index.html');
+      return reply.type('text/html').sendFile(webApp.pageFor(request.url));
     }
     return reply.status(404).send({ message: MESSAGES.routeNotFound });
   });

@@ -1,17 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
-import { setSessionExpiredHandler } from './api/client.ts';
+import { BrowserRouter } from 'react-router';
+import { config as zodConfig } from 'zod/v4/core';
+import { App } from './app/app.tsx';
 import { createQueryClient, Providers } from './app/providers.tsx';
-import { routes } from './app/routes.tsx';
 
-const router = createBrowserRouter(routes);
+// The forms' schemas run without zod's compiled parsers: probing for them calls `new Function`, which our CSP
+// (no 'unsafe-eval') refuses, a violation in every browser console.
+zodConfig({ jitless: true });
+
 const queryClient = createQueryClient();
-
-setSessionExpiredHandler(() => {
-  queryClient.clear();
-  void router.navigate('/login', { replace: true });
-});
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
@@ -19,7 +17,9 @@ if (!container) throw new Error('#root is missing from index.html');
 createRoot(container).render(
   <StrictMode>
     <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
     </Providers>
   </StrictMode>,
 );

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { emailField, passwordField, phoneField } from './auth.ts';
 import { MESSAGES } from './messages.ts';
-import { ID_MAX, limitedText, MAX_LIST_ITEMS, requiredText, TEXT_LIMITS, tooManyItemsMessage } from './text-limits.ts';
+import { limitedText, requiredText } from './text-fields.ts';
+import { ID_MAX, MAX_LIST_ITEMS, TEXT_LIMITS, tooManyItemsMessage } from './text-limits.ts';
 
 /** Reference lists (spec §3, §5): one schema per entity, messages verbatim. */
 export const sectorSchema = z.object({ libsecteur: requiredText('Le libellé du secteur est requis') });
@@ -75,11 +76,6 @@ export const searchSchema = z.object({ search: limitedText(TEXT_LIMITS.search, '
 /** Largest page a client may ask for, and the size of the implicit page of a list asked for without `per_page`. */
 export const MAX_PER_PAGE = 100;
 export const WHOLE_LIST_MAX = 1000;
-
-/** Remote search thresholds of spec §5 "Search". */
-export const SEARCH_MIN_LENGTH = 2;
-/** Typing pauses this long before a server search is sent: one request per pause, not per letter. */
-export const SEARCH_DEBOUNCE_MS = 300;
 
 /** Admin's reset-password form (spec §5): email, password and confirmation, min 8, equal (our decision). */
 export const resetPasswordSchema = z

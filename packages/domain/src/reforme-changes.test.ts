@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { REFORME_MESSAGES } from './reforme.ts';
 import { REFORME_CHANGE_MESSAGES, type ReformeChange, reformeChangeOf } from './reforme-changes.ts';
+import { REFORME_MESSAGES } from './reforme-rules.ts';
 
 // Where a reform waits: stages 1, 2, 3 of architecture §4, and 3 once published.
 const PLACES = {

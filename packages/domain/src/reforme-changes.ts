@@ -1,5 +1,4 @@
-import { REFORME_MESSAGES } from './reforme.ts';
-import { STAGES, type Stage } from './reforme-rules.ts';
+import { REFORME_MESSAGES, STAGES, type Stage } from './reforme-rules.ts';
 
 /** What may be done to a reform itself, as opposed to moving it along the workflow (`transitionOf`). */
 export type ReformeChange = 'edit' | 'delete' | 'status';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { objectifSchema, REFORME_MESSAGES, type Reforme, reformeSchema, resultatSchema } from './reforme.ts';
-import { ETATS_MOR, REFORME_TYPES } from './reforme-rules.ts';
+import { objectifSchema, type Reforme, reformeSchema, resultatSchema } from './reforme.ts';
+import { ETATS_MOR, REFORME_MESSAGES, REFORME_TYPES } from './reforme-rules.ts';
 import { isAdminRole } from './roles.ts';
 import { normalizeSearchText } from './search-text.ts';
 

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import {
-  objectifSchema,
-  parseAmount,
-  reformeFiltersSchema,
-  reformeSchema,
-  reformeSchemaFor,
-  resultatPayloadSchema,
-  resultatSchema,
-} from './reforme.ts';
+import { parseAmount } from './numbers.ts';
+import { objectifSchema, reformeFiltersSchema, reformeSchema, reformeSchemaFor, resultatPayloadSchema, resultatSchema } from './reforme.ts';
 
 /** The messages of a failed parse, by field, as the server's errorsList shows them. */
 function errorsOf(schema: z.ZodType, value: unknown): Record<string, string[]> {

@@ -1,81 +1,10 @@
 import { z } from 'zod';
+import { isWithinLimit, NUMBER_LIMITS, parseAmount, tooLargeNumberMessage } from './numbers.ts';
 import { requiredId } from './reference.ts';
-import { ETATS_MOR, isStartAfterEnd, REFORME_TYPES } from './reforme-rules.ts';
+import { ETATS_MOR, isStartAfterEnd, REFORME_MESSAGES, REFORME_TYPES } from './reforme-rules.ts';
 import { choosesStructure } from './roles.ts';
-import { ID_MAX, limitedText, MAX_LIST_ITEMS, requiredText, searchTextField, TEXT_LIMITS, tooManyItemsMessage } from './text-limits.ts';
-
-export const REFORME_MESSAGES = {
-  libref: 'Le Libellé de la réforme est requis',
-  typeref: 'La portée de la réforme est requise',
-  nature_id: 'La nature est requise',
-  objectif_glob: "L'objectif est requis",
-  popul_cible: 'La population est requise',
-  couverture_id: 'La couverture est requise',
-  struct_impl: 'Les structures impliquées sont requises',
-  date_debut: 'La date de début est requise',
-  date_fin: 'La date de fin est requise',
-  periodexe: "La période d'execution est requise",
-  structure_id: 'La structure est requise',
-  dateTitle: 'Date Incorrect',
-  dateOrder: 'La date début ne peut être antérieure à la date fin',
-  amount: 'Le montant doit être un nombre positif ou nul',
-  invalidDate: 'La date doit être au format jj/mm/aaaa',
-  published: 'Une réforme publiée ne peut plus être modifiée.',
-  fileName: 'Le nom du fichier est requis',
-  file: 'Le fichier est requis',
-  pdfOnly: 'Prière charger des fichiers pdf',
-  fileTitle: 'Chargement de fichier',
-  fileUploaded: 'Continuer en chargeant un autre fichier ou fermer le panel',
-  pathLikeName: 'Le nom du fichier ne doit pas contenir de chemin',
-  unknownFiles: 'Fichier joint inconnu',
-  pdfIncomplete: 'Le fichier PDF est incomplet ou endommagé (fin de document absente).',
-  pdfActiveContent: 'Le fichier contient du HTML ou du script : seuls les documents PDF sont acceptés.',
-  pendingFilesFull:
-    "Trop de fichiers en attente d'enregistrement : enregistrez la réforme ou retirez des fichiers avant d'en charger d'autres.",
-  created: 'Réforme enregistrée avec succès',
-  objectifCreated: 'Objectif enregistré avec succès',
-  resultatCreated: 'Résultat attendu enregistré avec succès',
-  resultValidated: 'Validation de résultat effectuée avec succès',
-  confirmValidateResult: 'Confirmer ce resultat comme valider ?',
-  resultNeedsFollowUp: "Un résultat ne peut être validé qu'après au moins une donnée de suivi.",
-  resultAlreadyValidated: 'Ce résultat est déjà validé.',
-  resultInactive: "Un résultat attendu désactivé, ou dont l'objectif est désactivé, ne peut pas être validé.",
-  updated: 'Réforme modifiée avec succès',
-  // Screens (spec §2.10, §8)
-  errorTitle: 'Réformes',
-  objectifsTitle: 'Objectifs',
-  listTitle: 'Liste des réformes',
-  myListTitle: 'Liste de mes enregistrements',
-  searchTitle: 'Recherche de réformes',
-  filesTitle: 'Fichiers joints',
-  noFiles: 'Aucun fichier joint',
-  statusPublished: 'Publiée',
-  statusPending: 'En attente',
-  noObjectifs: 'Aucun objectif défini',
-  noResults: 'Aucun résultat attendu',
-} as const;
-
-/** "1 234,50", "1234.5" or 1234.5 -> 1234.5; blank -> null; anything else -> NaN. */
-export function parseAmount(value: unknown): number | null {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'number') return value;
-  if (typeof value !== 'string') return Number.NaN;
-  const compact = value.replace(/[\s\u00a0\u202f€]/g, '');
-  if (compact === '') return null;
-  if (!/^-?\d+([.,]\d+)?$/.test(compact)) return Number.NaN;
-  return Number(compact.replace(',', '.'));
-}
-
-/** Amounts are stored as numeric(15, 2), measures as numeric(18, 4): the first number each cannot hold. */
-export const NUMBER_LIMITS = { amount: 1e13, measure: 1e14 } as const;
-
-/** "Ce nombre doit être inférieur à 10 000 000 000 000". */
-export function tooLargeNumberMessage(limit: number): string {
-  return `Ce nombre doit être inférieur à ${new Intl.NumberFormat('fr-FR').format(limit)}`;
-}
-
-/** True unless `value` is a number at or beyond `limit` (either sign): blanks and NaN have their own message. */
-export const isWithinLimit = (value: number | null, limit: number) => value === null || !Number.isFinite(value) || Math.abs(value) < limit;
+import { limitedText, requiredText, searchTextField } from './text-fields.ts';
+import { ID_MAX, MAX_LIST_ITEMS, TEXT_LIMITS, tooManyItemsMessage } from './text-limits.ts';
 
 const amountField = z
   .unknown()

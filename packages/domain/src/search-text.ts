@@ -1,4 +1,7 @@
-import { SEARCH_MIN_LENGTH } from './reference.ts';
+/** Remote search thresholds of spec §5 "Search". */
+export const SEARCH_MIN_LENGTH = 2;
+/** Typing pauses this long before a server search is sent: one request per pause, not per letter. */
+export const SEARCH_DEBOUNCE_MS = 300;
 
 /** Lower-case, accent-free, trimmed form of a text: `normalizeSearchText(' Énergie ')` is `'energie'`. */
 export function normalizeSearchText(text: string): string {

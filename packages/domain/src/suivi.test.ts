@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { suiviSchema } from './suivi.ts';
 import {
   exactPercentageText,
   isBeforeLastRecord,
@@ -11,8 +12,7 @@ import {
   resultStatusText,
   resultValidationOf,
   SUIVI_MESSAGES,
-  suiviSchema,
-} from './suivi.ts';
+} from './suivi-rules.ts';
 import './zod-locale.ts';
 
 /** The French messages of a failed parse, by field, as the API's errorsList carries them. */

@@ -12,6 +12,7 @@ import {
   userUpdateSchema,
 } from './auth.ts';
 import './zod-locale.ts';
+import { NUMBER_LIMITS, tooLargeNumberMessage } from './numbers.ts';
 import {
   coverSchema,
   entitySchema,
@@ -24,8 +25,9 @@ import {
   structureSchema,
   userSchema,
 } from './reference.ts';
-import { NUMBER_LIMITS, objectifSchema, reformeFiltersSchema, reformeSchema, resultatSchema, tooLargeNumberMessage } from './reforme.ts';
+import { objectifSchema, reformeFiltersSchema, reformeSchema, resultatSchema } from './reforme.ts';
 import { suiviSchema } from './suivi.ts';
+import { textLimitOf } from './text-fields.ts';
 import {
   ID_MAX,
   isStorableText,
@@ -34,7 +36,6 @@ import {
   MAX_LIST_ITEMS,
   TEXT_LIMITS,
   TEXT_MESSAGES,
-  textLimitOf,
   tooLongMessage,
   tooManyItemsMessage,
 } from './text-limits.ts';

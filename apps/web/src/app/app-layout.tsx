@@ -1,8 +1,11 @@
+// The back office uses most of Mantine: its whole sheet loads with the shell, after sign-in (public-styles.css has the rest).
+import '@mantine/core/styles.layer.css';
 import { AppShell, Burger, Group, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { roleOf } from '@reformes/domain';
+import { type MenuEntry, menuOf, pageTitle, roleOf } from '@reformes/domain';
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { usePageHead } from '../components/use-page-head.ts';
 import { ProfileModal } from '../features/profile/profile-modal.tsx';
 import { useSession } from '../session/use-session.ts';
 import { useSessionRefresh } from '../session/use-session-refresh.ts';
@@ -12,6 +15,15 @@ import { SideMenu } from './side-menu.tsx';
 import { MOBILE_QUERY, UserMenu } from './user-menu.tsx';
 
 const NAVBAR_ID = 'menu-principal';
+
+/** The menu entry that leads to `pathname`, searched through the groups. */
+function entryAt(entries: MenuEntry[], pathname: string): MenuEntry | undefined {
+  for (const entry of entries) {
+    const found = entry.route === pathname ? entry : entryAt(entry.children ?? [], pathname);
+    if (found) return found;
+  }
+  return undefined;
+}
 
 /** The back-office shell of spec §2.2: toolbar, side menu of 250 px open by default, content. */
 export function AppLayout() {
@@ -23,6 +35,9 @@ export function AppLayout() {
   const signOut = useSignOut();
   // Rights change in "Rôles & permissions": follow them without signing in again.
   useSessionRefresh();
+  // Each screen's tab reads as its menu entry ("Liste — Réformes"); screens without an entry keep the app's name.
+  const { pathname } = useLocation();
+  usePageHead({ title: pageTitle(entryAt(menuOf(roleOf(user)), pathname)?.name) });
 
   return (
     <AppShell

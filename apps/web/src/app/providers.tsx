@@ -1,8 +1,5 @@
-import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/notifications/styles.css';
+import './public-styles.css';
 import './focus.css';
-import 'dayjs/locale/fr';
 import {
   type CSSVariablesResolver,
   createTheme,
@@ -13,15 +10,10 @@ import {
   parseThemeColor,
   type VariantColorsResolver,
 } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { mutationErrorsCache } from '../api/mutation-errors.ts';
-
-dayjs.locale('fr');
+import { Toasts } from '../components/notify.tsx';
 
 /**
  * Text on tinted backgrounds (light, outline and subtle variants: badges, secondary buttons) in the darkest shade,
@@ -74,16 +66,17 @@ interface ProvidersProps {
   children: ReactNode;
 }
 
-/** Theme, French dates (week starts Monday), toasts top-right for 5 s, modals and server state. */
+/**
+ * Theme, toasts and server state: what every screen needs, the public ones included. What only some screens use
+ * loads with them: the date picker's French settings (french-date-input.tsx), the toasts' container (notify.tsx).
+ */
 export function Providers({ queryClient, env, children }: ProvidersProps) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariables} env={env}>
-      <DatesProvider settings={{ locale: 'fr', firstDayOfWeek: 1 }}>
-        <QueryClientProvider client={queryClient}>
-          <Notifications position="top-right" autoClose={5000} />
-          <ModalsProvider labels={{ confirm: 'Oui, continuer', cancel: 'Annuler' }}>{children}</ModalsProvider>
-        </QueryClientProvider>
-      </DatesProvider>
+      <QueryClientProvider client={queryClient}>
+        <Toasts />
+        {children}
+      </QueryClientProvider>
     </MantineProvider>
   );
 }

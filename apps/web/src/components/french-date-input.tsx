@@ -1,3 +1,5 @@
+import '@mantine/dates/styles.layer.css';
+import 'dayjs/locale/fr';
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 

@@ -1,19 +1,34 @@
 import { parseAmount } from '@reformes/domain';
-import dayjs from 'dayjs';
+
+// Intl rather than dayjs: these run on the public list, whose first download carries no date library (issue 20).
+const longFormat = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric' });
+const shortFormat = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric' });
+const timeFormat = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/** A calendar date (yyyy-mm-dd) is that day where the reader is; a timestamp is converted to the reader's time. */
+function toDate(value: string | null | undefined): Date | null {
+  if (!value) return null;
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const date = day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])) : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
 
 /** Spec §9: list pages show long French dates — `longDate('2026-01-15')` is "15 janvier 2026". */
 export function longDate(value: string | null | undefined): string {
-  return value ? dayjs(value).locale('fr').format('D MMMM YYYY') : '';
+  const date = toDate(value);
+  return date ? longFormat.format(date) : '';
 }
 
 /** Day-month-year: `dayMonthYear('2026-01-15')` is "15/01/2026". */
 export function dayMonthYear(value: string | null | undefined): string {
-  return value ? dayjs(value).format('DD/MM/YYYY') : '';
+  const date = toDate(value);
+  return date ? shortFormat.format(date) : '';
 }
 
 /** Day-month-year and time (my records, history): "15/01/2026 à 09:30". */
 export function dateTime(value: string | null | undefined): string {
-  return value ? dayjs(value).format('DD/MM/YYYY [à] HH:mm') : '';
+  const date = toDate(value);
+  return date ? `${shortFormat.format(date)} à ${timeFormat.format(date)}` : '';
 }
 
 const euro = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });

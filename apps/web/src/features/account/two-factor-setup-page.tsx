@@ -1,6 +1,7 @@
 import { Alert, Stack, Title } from '@mantine/core';
-import { TWO_FACTOR_MESSAGES } from '@reformes/domain';
+import { pageTitle, TWO_FACTOR_MESSAGES } from '@reformes/domain';
 import { useNavigate } from 'react-router';
+import { usePageHead } from '../../components/use-page-head.ts';
 import { TwoFactorEnrolment } from './two-factor-enrolment.tsx';
 import { reloadCurrentUser } from './two-factor-tab.tsx';
 
@@ -10,6 +11,7 @@ import { reloadCurrentUser } from './two-factor-tab.tsx';
  */
 export function TwoFactorSetupPage() {
   const navigate = useNavigate();
+  usePageHead({ title: pageTitle(TWO_FACTOR_MESSAGES.title) });
   return (
     <Stack maw={760} mx="auto" p="md">
       <Title order={1}>{TWO_FACTOR_MESSAGES.title}</Title>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { type LoginInput, loginSchema, MESSAGES, TEXT_LIMITS, TITLES, TWO_FACTOR_MESSAGES } from '@reformes/domain';
+import { type LoginInput, loginSchema, MESSAGES, PAGE_HEADS, TEXT_LIMITS, TITLES, TWO_FACTOR_MESSAGES } from '@reformes/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -39,7 +39,7 @@ export function LoginPage() {
   if (challenge) return <CodeStep challenge={challenge} onSignedIn={enter} onBack={() => setChallenge(undefined)} />;
 
   return (
-    <AuthCard title="CONNEXION">
+    <AuthCard title="CONNEXION" head={PAGE_HEADS.login}>
       <form noValidate onSubmit={handleSubmit((values) => login.mutate(values))}>
         <Stack>
           <TextInput
@@ -87,7 +87,7 @@ function CodeStep({ challenge, onSignedIn, onBack }: { challenge: string; onSign
     },
   });
   return (
-    <AuthCard title="CONNEXION">
+    <AuthCard title="CONNEXION" head={PAGE_HEADS.login}>
       <form noValidate onSubmit={code.onSubmit((value) => verify.mutate(value))}>
         <Stack>
           <Text>{TWO_FACTOR_MESSAGES.signInStep}</Text>

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Center, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { MESSAGES, measureText, PUBLIC_MESSAGES, rateText, resultStatusText, typeLabel } from '@reformes/domain';
+import { MESSAGES, measureText, PAGE_HEADS, PUBLIC_MESSAGES, pageTitle, rateText, resultStatusText, typeLabel } from '@reformes/domain';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -9,6 +9,7 @@ import { ErrorAlert } from '../../components/error-alert.tsx';
 import { formatEuro, longDate } from '../../components/french-format.ts';
 import { ObjectiveProgress } from '../../components/objective-progress.tsx';
 import { ProgressChart } from '../../components/progress-chart/progress-chart.tsx';
+import { usePageHead } from '../../components/use-page-head.ts';
 import { type PublicObjectif, type PublicReformeDetail, publicReformeQuery } from './public-api.ts';
 import { PublicShell } from './public-shell.tsx';
 
@@ -19,6 +20,7 @@ export function PublicReformePage() {
   const isValidId = Number.isInteger(id) && id > 0;
   const reforme = useQuery({ ...publicReformeQuery(id), enabled: isValidId });
   const isMissing = !isValidId || (reforme.error instanceof ApiError && reforme.error.status === 404);
+  usePageHead({ ...PAGE_HEADS.publicReforme, ...(reforme.data ? { title: pageTitle(reforme.data.libref) } : {}) });
 
   return (
     <PublicShell>

@@ -1,10 +1,11 @@
 import { Anchor, Button, Center, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { etatLabel, MESSAGES, PUBLIC_MESSAGES, typeLabel } from '@reformes/domain';
+import { etatLabel, MESSAGES, PAGE_HEADS, PUBLIC_MESSAGES, typeLabel } from '@reformes/domain';
 import { IconDownload } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { longDate } from '../../components/french-format.ts';
 import { Pagination } from '../../components/list-page/pagination.tsx';
+import { usePageHead } from '../../components/use-page-head.ts';
 import { openDataUrl } from './public-api.ts';
 import { PublicFilters } from './public-filters.tsx';
 import { PublicShell } from './public-shell.tsx';
@@ -14,6 +15,7 @@ const COLUMNS = ['#', 'Libellé', 'Type', 'Période', 'Date début', 'Date fin',
 
 /** /accueil, open to everyone: the published reforms, filtered, searched and paged by the server (spec §2.5). */
 export function PublicReformesPage() {
+  usePageHead(PAGE_HEADS.publicList);
   const list = usePublicList();
   const location = useLocation();
 

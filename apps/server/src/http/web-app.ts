@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/** `dist/pages.json`, written by the web build (apps/web/build/page-html.ts). */
+interface PageManifestEntry {
+  paths: string[];
+  file: string;
+  fileWithQuery: string;
+}
+
+interface Page {
+  pattern: RegExp;
+  file: string;
+  fileWithQuery: string;
+}
+
+/** The web app's files, served as built; undefined when there is no build (API-only tests, a server without the web app). */
+export interface WebApp {
+  /** The HTML page for a router path: the screen's own page when the build wrote one, else index.html. */
+  pageFor(url: string): string;
+}
+
+/** Hashed file names change with their content: a browser may keep them a year without asking again. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Everything else (index.html, the pages, the favicon) is revalidated on each use (ETag, Last-Modified). */
+const REVALIDATE = 'no-cache';
+
+function readPages(webDist: string): Page[] {
+  const file = path.join(webDist, 'pages.json');
+  if (!fs.existsSync(file)) return [];
+  const entries = JSON.parse(fs.readFileSync(file, 'utf8')) as PageManifestEntry[];
+  return entries.flatMap((entry) =>
+    entry.paths.map((routerPath) => ({
+      pattern: new RegExp(`^${routerPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[a-z]+/gi, '[^/]+')}/?$`),
+      file: entry.file,
+      fileWithQuery: entry.fileWithQuery,
+    })),
+  );
+}
+
+/**
+ * Serves the built web app (issue 20): the brotli or gzip file the build wrote next to each asset, chosen by the
+ * request's Accept-Encoding (`Vary: Accept-Encoding`), hashed assets cached for a year, pages revalidated.
+ */
+export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<WebApp | undefined> {
+  if (!fs.existsSync(path.join(webDist, 'index.html'))) return undefined;
+  const assets = `${path.sep}assets${path.sep}`;
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (reply, filePath) => {
+      reply.header('cache-control', filePath.includes(assets) ? IMMUTABLE : REVALIDATE);
+    },
+  });
+  const pages = readPages(webDist);
+  return {
+    pageFor(url) {
+      const [pathname, query] = url.split('?', 2);
+      const page = pages.find((candidate) => candidate.pattern.test(pathname));
+      if (!page) return 'index.html';
+      return query ? page.fileWithQuery : page.file;
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import path from 'node:path';
+import type { OutputBundle, OutputChunk } from 'rolldown';
+import type { Plugin } from 'vite';
+import type { PageEntry } from './pages.ts';
+
+/** What the server reads to pick a page: `dist/pages.json`. */
+export interface PageManifestEntry {
+  /** Router paths; `:name` stands for one segment. */
+  paths: string[];
+  /** The page for an address without a query string. */
+  file: string;
+  /** The page for an address with one: the same, less the data preloads. */
+  fileWithQuery: string;
+}
+
+const escapeHtml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+function chunkOf(bundle: OutputBundle, root: string, module: string): OutputChunk {
+  const id = path.resolve(root, module);
+  const chunks = Object.values(bundle).filter((output): output is OutputChunk => output.type === 'chunk');
+  const chunk = chunks.find((candidate) => candidate.facadeModuleId === id) ?? chunks.find((candidate) => candidate.moduleIds.includes(id));
+  if (!chunk) throw new Error(`page-html: no chunk holds ${module}`);
+  return chunk;
+}
+
+/** A chunk and every chunk it imports statically, transitively. */
+function closure(bundle: OutputBundle, start: OutputChunk): OutputChunk[] {
+  const seen = new Map<string, OutputChunk>();
+  const visit = (chunk: OutputChunk) => {
+    if (seen.has(chunk.fileName)) return;
+    seen.set(chunk.fileName, chunk);
+    for (const file of chunk.imports) visit(bundle[file] as OutputChunk);
+  };
+  visit(start);
+  return [...seen.values()];
+}
+
+const cssOf = (chunk: OutputChunk) => [
+  ...((chunk as OutputChunk & { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss ?? []),
+];
+
+/**
+ * One HTML page per screen of `pages`, next to index.html: its own title and description, and its chunks, styles
+ * and first API answers requested with the entry instead of one after the other (issue 20, "critical path").
+ */
+export function pageHtml(pages: PageEntry[]): Plugin {
+  let root = '';
+  let base = '/';
+  return {
+    name: 'reformes:page-html',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      root = config.root;
+      base = config.base;
+    },
+    generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      if (index?.type !== 'asset') throw new Error('page-html: index.html is not in the bundle');
+      const html = String(index.source);
+      const entry = Object.values(bundle).find((output): output is OutputChunk => output.type === 'chunk' && output.isEntry);
+      if (!entry) throw new Error('page-html: no entry chunk');
+      const loaded = new Set(closure(bundle, entry).map((chunk) => chunk.fileName));
+      const loadedCss = new Set(closure(bundle, entry).flatMap(cssOf));
+      const manifest: PageManifestEntry[] = [];
+
+      for (const page of pages) {
+        const chunks = closure(bundle, chunkOf(bundle, root, page.module)).filter((chunk) => !loaded.has(chunk.fileName));
+        const styles = [...new Set(chunks.flatMap(cssOf))].filter((file) => !loadedCss.has(file));
+        const links = [
+          ...styles.map((file) => `<link rel="stylesheet" crossorigin href="${base}${file}">`),
+          ...chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="${base}${chunk.fileName}">`),
+        ];
+        const data = (page.data ?? []).map((url) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(url)}">`);
+        const render = (extra: string[]) =>
+          html
+            .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.head.title)}</title>`)
+            .replace(/<meta name="description" content="[^"]*"/, `<meta name="description" content="${escapeHtml(page.head.description)}"`)
+            .replace('</head>', `  ${[...links, ...extra].join('\n    ')}\n  </head>`);
+        const name = page.module.replace(/^.*\//, '').replace(/\.tsx?$/, '');
+        const file = `pages/${name}.html`;
+        const fileWithQuery = data.length > 0 ? `pages/${name}.query.html` : file;
+        this.emitFile({ type: 'asset', fileName: file, source: render(data) });
+        if (fileWithQuery !== file) this.emitFile({ type: 'asset', fileName: fileWithQuery, source: render([]) });
+        manifest.push({ paths: page.paths, file, fileWithQuery });
+      }
+      this.emitFile({ type: 'asset', fileName: 'pages.json', source: `${JSON.stringify(manifest, null, 2)}\n` });
+    },
+  };
+}

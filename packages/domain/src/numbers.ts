@@ -1,0 +1,21 @@
+/** "1 234,50", "1234.5" or 1234.5 -> 1234.5; blank -> null; anything else -> NaN. */
+export function parseAmount(value: unknown): number | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return value;
+  if (typeof value !== 'string') return Number.NaN;
+  const compact = value.replace(/[\s\u00a0\u202f€]/g, '');
+  if (compact === '') return null;
+  if (!/^-?\d+([.,]\d+)?$/.test(compact)) return Number.NaN;
+  return Number(compact.replace(',', '.'));
+}
+
+/** Amounts are stored as numeric(15, 2), measures as numeric(18, 4): the first number each cannot hold. */
+export const NUMBER_LIMITS = { amount: 1e13, measure: 1e14 } as const;
+
+/** "Ce nombre doit être inférieur à 10 000 000 000 000". */
+export function tooLargeNumberMessage(limit: number): string {
+  return `Ce nombre doit être inférieur à ${new Intl.NumberFormat('fr-FR').format(limit)}`;
+}
+
+/** True unless `value` is a number at or beyond `limit` (either sign): blanks and NaN have their own message. */
+export const isWithinLimit = (value: number | null, limit: number) => value === null || !Number.isFinite(value) || Math.abs(value) < limit;
