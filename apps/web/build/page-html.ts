@@ -1,6 +1,7 @@
 import path from 'node:path';
+import react from '@vitejs/plugin-react';
 import type { OutputBundle, OutputChunk } from 'rolldown';
-import type { Plugin } from 'vite';
+import { createServer, type Plugin } from 'vite';
 import type { PageEntry } from './pages.ts';
 
 /** What the server reads to pick a page: `dist/pages.json`. */
@@ -36,6 +37,38 @@ function closure(bundle: OutputBundle, start: OutputChunk): OutputChunk[] {
   return [...seen.values()];
 }
 
+/** Renders the frames the pages ask for with the app's own components (src/app/prerender.tsx), in a throwaway SSR server. */
+async function renderFrames(root: string, names: string[]): Promise<Map<string, string>> {
+  const frames = new Map<string, string>();
+  if (names.length === 0) return frames;
+  const server = await createServer({
+    root,
+    configFile: false,
+    plugins: [react()],
+    appType: 'custom',
+    logLevel: 'error',
+    server: { middlewareMode: true, hmr: false, ws: false },
+  });
+  try {
+    const { renderFrame } = (await server.ssrLoadModule('/src/app/prerender.tsx')) as { renderFrame: (name: string) => string };
+    for (const name of names) frames.set(name, renderFrame(name));
+  } finally {
+    await server.close();
+  }
+  return frames;
+}
+
+/**
+ * The entry's stylesheets written into the page: a linked sheet holds the first paint until it arrives, one round
+ * trip after the page, whereas the page alone can then be painted (its frame) while the scripts download.
+ */
+function inlineStyles(html: string, bundle: OutputBundle, base: string): string {
+  return html.replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (link, href: string) => {
+    const asset = bundle[href.slice(base.length)];
+    return asset?.type === 'asset' ? `<style>${String(asset.source).replaceAll('</style', '<\\/style')}</style>` : link;
+  });
+}
+
 const cssOf = (chunk: OutputChunk) => [
   ...((chunk as OutputChunk & { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss ?? []),
 ];
@@ -55,7 +88,7 @@ export function pageHtml(pages: PageEntry[]): Plugin {
       root = config.root;
       base = config.base;
     },
-    generateBundle(_options, bundle) {
+    async generateBundle(_options, bundle) {
       const index = bundle['index.html'];
       if (index?.type !== 'asset') throw new Error('page-html: index.html is not in the bundle');
       const html = String(index.source);
@@ -64,6 +97,10 @@ export function pageHtml(pages: PageEntry[]): Plugin {
       const loaded = new Set(closure(bundle, entry).map((chunk) => chunk.fileName));
       const loadedCss = new Set(closure(bundle, entry).flatMap(cssOf));
       const manifest: PageManifestEntry[] = [];
+      const frames = await renderFrames(
+        root,
+        pages.flatMap((page) => (page.frame ? [page.frame] : [])),
+      );
 
       for (const page of pages) {
         const chunks = closure(bundle, chunkOf(bundle, root, page.module)).filter((chunk) => !loaded.has(chunk.fileName));
@@ -74,10 +111,11 @@ export function pageHtml(pages: PageEntry[]): Plugin {
         ];
         const data = (page.data ?? []).map((url) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(url)}">`);
         const render = (extra: string[]) =>
-          html
+          inlineStyles(html, bundle, base)
             .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.head.title)}</title>`)
             .replace(/<meta name="description" content="[^"]*"/, `<meta name="description" content="${escapeHtml(page.head.description)}"`)
-            .replace('</head>', `  ${[...links, ...extra].join('\n    ')}\n  </head>`);
+            .replace('</head>', `  ${[...links, ...extra].join('\n    ')}\n  </head>`)
+            .replace('<div id="root"></div>', `<div id="root">${page.frame ? frames.get(page.frame) : ''}</div>`);
         const name = page.module.replace(/^.*\//, '').replace(/\.tsx?$/, '');
         const file = `pages/${name}.html`;
         const fileWithQuery = data.length > 0 ? `pages/${name}.query.html` : file;

@@ -12,6 +12,8 @@ export interface PageEntry {
    * URLs, with the same mode: e2e/journeys/public-performance.spec.ts checks that each is fetched once.
    */
   data?: string[];
+  /** The frame of src/app/prerender.tsx the page holds before the script runs. */
+  frame?: string;
 }
 
 /** The screens a visitor reaches without signing in, each sent as its own page (issue 20). */
@@ -22,6 +24,7 @@ export const PAGES: PageEntry[] = [
     module: 'src/features/public-reformes/public-reformes-page.tsx',
     head: PAGE_HEADS.publicList,
     data: ['/api/v1/reformes/public/suivi-result?per_page=10&page=1', '/api/v1/reformes/public/filters'],
+    frame: 'publicList',
   },
   {
     paths: ['/accueil/reformes/:id'],
@@ -32,5 +35,6 @@ export const PAGES: PageEntry[] = [
     paths: ['/auth/login', '/login', '/admin/login'],
     module: 'src/features/auth/login-page.tsx',
     head: PAGE_HEADS.login,
+    frame: 'login',
   },
 ];

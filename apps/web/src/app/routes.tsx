@@ -1,11 +1,36 @@
-import { type ComponentType, lazy, Suspense } from 'react';
-import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { type ComponentType, createElement, isValidElement, lazy, Suspense, useState } from 'react';
+import { matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router';
 import { RequireFirstPassword, RequireGuest, RequireSession, RequireTwoFactorSetup } from './guards.tsx';
 import { LoadingScreen } from './loading-screen.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 
-const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
-  lazy(async () => ({ default: (await load())[name] }));
+type Screen = ComponentType & { preload: () => Promise<unknown> };
+
+/**
+ * A screen loaded on demand. Once its code is there (`preload`), it renders at once: the page the server sent keeps
+ * its drawn frame until the screen replaces it, with no "Chargement..." in between (issue 20).
+ */
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): Screen {
+  let loaded: ComponentType | undefined;
+  let loading: Promise<ComponentType> | undefined;
+  const preload = () => {
+    loading ??= load().then(
+      (module) => (loaded = module[name]),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  const Lazy = lazy(async () => ({ default: await preload() }));
+  const Screen = () => {
+    // Chosen once per mount: switching from <Lazy> to the component later would remount it and lose its state.
+    const [Loaded] = useState(() => loaded);
+    return Loaded ? createElement(Loaded) : <Lazy />;
+  };
+  return Object.assign(Screen, { preload });
+}
 
 const AppLayout = page(() => import('./app-layout.tsx'), 'AppLayout');
 const PublicReformesPage = page(() => import('../features/public-reformes/public-reformes-page.tsx'), 'PublicReformesPage');
@@ -125,3 +150,12 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** Loads the code of the screens `pathname` shows, before the first render (main.tsx); a failure is left to the screen. */
+export async function preloadScreens(pathname: string): Promise<void> {
+  const screens = (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) => {
+    const type = isValidElement(route.element) ? route.element.type : undefined;
+    return typeof type === 'function' && 'preload' in type ? [(type as Screen).preload()] : [];
+  });
+  await Promise.allSettled(screens);
+}

@@ -39,7 +39,7 @@ describe('login screen', () => {
 
     expect(await screen.findByRole('heading', { name: 'Tableau de bord' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/dashboard');
-    expect(screen.getByText(MESSAGES.loginSuccess)).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.loginSuccess)).toBeInTheDocument();
     expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toEqual({
       email: 'awa@reformes.test',
       password: 'Reformes2026!',

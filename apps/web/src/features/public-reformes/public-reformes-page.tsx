@@ -1,6 +1,7 @@
 import { Anchor, Button, Center, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { etatLabel, MESSAGES, PAGE_HEADS, PUBLIC_MESSAGES, typeLabel } from '@reformes/domain';
 import { IconDownload } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { longDate } from '../../components/french-format.ts';
@@ -13,6 +14,21 @@ import { usePublicList } from './use-public-list.ts';
 
 const COLUMNS = ['#', 'Libellé', 'Type', 'Période', 'Date début', 'Date fin', 'État'];
 
+/**
+ * The list's frame down to its heading. The server's page for /accueil already holds it, drawn at build time
+ * (app/prerender.tsx), so that the heading shows before the script has run (issue 20).
+ */
+export function PublicListFrame({ children }: { children?: ReactNode }) {
+  return (
+    <PublicShell>
+      <Stack>
+        <Title order={1}>{PUBLIC_MESSAGES.title}</Title>
+        {children}
+      </Stack>
+    </PublicShell>
+  );
+}
+
 /** /accueil, open to everyone: the published reforms, filtered, searched and paged by the server (spec §2.5). */
 export function PublicReformesPage() {
   usePageHead(PAGE_HEADS.publicList);
@@ -20,96 +36,87 @@ export function PublicReformesPage() {
   const location = useLocation();
 
   return (
-    <PublicShell>
-      <Stack>
-        <Title order={1}>{PUBLIC_MESSAGES.title}</Title>
-        <PublicFilters
-          filters={list.filters}
-          onFilter={list.setFilter}
-          search={list.search}
-          onSearch={list.setSearch}
-          onReset={list.reset}
-        />
-        <Group justify="space-between">
-          <Text aria-live="polite">{list.total} élément(s)</Text>
-          <Group gap="xs" aria-label={PUBLIC_MESSAGES.openData} role="group">
-            <Button
-              component="a"
-              href={openDataUrl('csv', list.filters)}
-              download
-              variant="default"
-              size="xs"
-              leftSection={<IconDownload size={14} aria-hidden />}
-            >
-              {PUBLIC_MESSAGES.downloadCsv}
-            </Button>
-            <Button
-              component="a"
-              href={openDataUrl('json', list.filters)}
-              download
-              variant="default"
-              size="xs"
-              leftSection={<IconDownload size={14} aria-hidden />}
-            >
-              {PUBLIC_MESSAGES.downloadJson}
-            </Button>
-          </Group>
+    <PublicListFrame>
+      <PublicFilters filters={list.filters} onFilter={list.setFilter} search={list.search} onSearch={list.setSearch} onReset={list.reset} />
+      <Group justify="space-between">
+        <Text aria-live="polite">{list.total} élément(s)</Text>
+        <Group gap="xs" aria-label={PUBLIC_MESSAGES.openData} role="group">
+          <Button
+            component="a"
+            href={openDataUrl('csv', list.filters)}
+            download
+            variant="default"
+            size="xs"
+            leftSection={<IconDownload size={14} aria-hidden />}
+          >
+            {PUBLIC_MESSAGES.downloadCsv}
+          </Button>
+          <Button
+            component="a"
+            href={openDataUrl('json', list.filters)}
+            download
+            variant="default"
+            size="xs"
+            leftSection={<IconDownload size={14} aria-hidden />}
+          >
+            {PUBLIC_MESSAGES.downloadJson}
+          </Button>
         </Group>
-        {list.error ? (
-          <ErrorAlert title={PUBLIC_MESSAGES.title} error={list.error} />
-        ) : list.hasData && list.rows.length === 0 ? (
-          <Paper withBorder p="lg">
-            <Stack align="center" gap="sm">
-              <Text>{PUBLIC_MESSAGES.noMatch}</Text>
-              <Button variant="light" onClick={list.reset}>
-                {PUBLIC_MESSAGES.reset}
-              </Button>
-            </Stack>
-          </Paper>
-        ) : (
-          <Paper withBorder>
-            <Table.ScrollContainer minWidth={800}>
-              <Table striped highlightOnHover aria-label={PUBLIC_MESSAGES.title} aria-busy={list.isLoading}>
-                <Table.Thead>
+      </Group>
+      {list.error ? (
+        <ErrorAlert title={PUBLIC_MESSAGES.title} error={list.error} />
+      ) : list.hasData && list.rows.length === 0 ? (
+        <Paper withBorder p="lg">
+          <Stack align="center" gap="sm">
+            <Text>{PUBLIC_MESSAGES.noMatch}</Text>
+            <Button variant="light" onClick={list.reset}>
+              {PUBLIC_MESSAGES.reset}
+            </Button>
+          </Stack>
+        </Paper>
+      ) : (
+        <Paper withBorder>
+          <Table.ScrollContainer minWidth={800}>
+            <Table striped highlightOnHover aria-label={PUBLIC_MESSAGES.title} aria-busy={list.isLoading}>
+              <Table.Thead>
+                <Table.Tr>
+                  {COLUMNS.map((column) => (
+                    <Table.Th key={column}>{column}</Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {!list.hasData ? (
                   <Table.Tr>
-                    {COLUMNS.map((column) => (
-                      <Table.Th key={column}>{column}</Table.Th>
-                    ))}
+                    <Table.Td colSpan={COLUMNS.length}>
+                      <Center py="md" role="status">
+                        <Loader size="sm" aria-label={MESSAGES.loading} />
+                      </Center>
+                    </Table.Td>
                   </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {!list.hasData ? (
-                    <Table.Tr>
-                      <Table.Td colSpan={COLUMNS.length}>
-                        <Center py="md" role="status">
-                          <Loader size="sm" aria-label={MESSAGES.loading} />
-                        </Center>
+                ) : (
+                  list.rows.map((row, index) => (
+                    <Table.Tr key={row.id}>
+                      <Table.Td>{list.firstIndex + index + 1}</Table.Td>
+                      <Table.Td>
+                        <Anchor component={Link} to={`/accueil/reformes/${row.id}`} state={{ from: location.search }}>
+                          {row.libref}
+                        </Anchor>
                       </Table.Td>
+                      <Table.Td>{typeLabel(row.typeref)}</Table.Td>
+                      <Table.Td>{row.periodexe}</Table.Td>
+                      <Table.Td>{longDate(row.date_debut)}</Table.Td>
+                      <Table.Td>{longDate(row.date_fin)}</Table.Td>
+                      <Table.Td>{etatLabel(row.etat_mor)}</Table.Td>
                     </Table.Tr>
-                  ) : (
-                    list.rows.map((row, index) => (
-                      <Table.Tr key={row.id}>
-                        <Table.Td>{list.firstIndex + index + 1}</Table.Td>
-                        <Table.Td>
-                          <Anchor component={Link} to={`/accueil/reformes/${row.id}`} state={{ from: location.search }}>
-                            {row.libref}
-                          </Anchor>
-                        </Table.Td>
-                        <Table.Td>{typeLabel(row.typeref)}</Table.Td>
-                        <Table.Td>{row.periodexe}</Table.Td>
-                        <Table.Td>{longDate(row.date_debut)}</Table.Td>
-                        <Table.Td>{longDate(row.date_fin)}</Table.Td>
-                        <Table.Td>{etatLabel(row.etat_mor)}</Table.Td>
-                      </Table.Tr>
-                    ))
-                  )}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Paper>
-        )}
-        <Pagination {...list.pagination} label="Pages des réformes publiées" />
-      </Stack>
-    </PublicShell>
+                  ))
+                )}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      )}
+      <Pagination {...list.pagination} label="Pages des réformes publiées" />
+    </PublicListFrame>
   );
 }
