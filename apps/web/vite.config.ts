@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { PAGE_HEADS } from '@reformes/domain';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { pageHtml } from './build/page-html.ts';
@@ -9,7 +10,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
   root,
-  plugins: [react(), pageHtml(PAGES), precompress()],
+  plugins: [react(), pageHtml(PAGES, PAGE_HEADS.default), precompress()],
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000' },
   },

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { PageHead } from '@reformes/domain';
 import react from '@vitejs/plugin-react';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import { createServer, type Plugin } from 'vite';
@@ -14,8 +15,15 @@ export interface PageManifestEntry {
   fileWithQuery: string;
 }
 
-const escapeHtml = (text: string) =>
-  text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+/** The page's title and meta description, in place of index.html's. */
+const withHead = (html: string, head: PageHead) =>
+  html
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
+    .replace(/<meta name="description" content="[^"]*"/, `<meta name="description" content="${escapeHtml(head.description)}"`);
+
+function escapeHtml(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}
 
 function chunkOf(bundle: OutputBundle, root: string, module: string): OutputChunk {
   const id = path.resolve(root, module);
@@ -77,7 +85,7 @@ const cssOf = (chunk: OutputChunk) => [
  * One HTML page per screen of `pages`, next to index.html: its own title and description, and its chunks, styles
  * and first API answers requested with the entry instead of one after the other (issue 20, "critical path").
  */
-export function pageHtml(pages: PageEntry[]): Plugin {
+export function pageHtml(pages: PageEntry[], fallback: PageHead): Plugin {
   let root = '';
   let base = '/';
   return {
@@ -91,6 +99,8 @@ export function pageHtml(pages: PageEntry[]): Plugin {
     async generateBundle(_options, bundle) {
       const index = bundle['index.html'];
       if (index?.type !== 'asset') throw new Error('page-html: index.html is not in the bundle');
+      // index.html serves every other path: the app's own title and description, from the same source as the pages'.
+      index.source = withHead(String(index.source), fallback);
       const html = String(index.source);
       const entry = Object.values(bundle).find((output): output is OutputChunk => output.type === 'chunk' && output.isEntry);
       if (!entry) throw new Error('page-html: no entry chunk');
@@ -111,9 +121,7 @@ export function pageHtml(pages: PageEntry[]): Plugin {
         ];
         const data = (page.data ?? []).map((url) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(url)}">`);
         const render = (extra: string[]) =>
-          inlineStyles(html, bundle, base)
-            .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.head.title)}</title>`)
-            .replace(/<meta name="description" content="[^"]*"/, `<meta name="description" content="${escapeHtml(page.head.description)}"`)
+          withHead(inlineStyles(html, bundle, base), page.head)
             .replace('</head>', `  ${[...links, ...extra].join('\n    ')}\n  </head>`)
             .replace('<div id="root"></div>', `<div id="root">${page.frame ? frames.get(page.frame) : ''}</div>`);
         const name = page.module.replace(/^.*\//, '').replace(/\.tsx?$/, '');
