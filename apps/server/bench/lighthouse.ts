@@ -36,7 +36,18 @@ if (!fs.existsSync(CHROME_PATH)) throw new Error(`Chromium is missing (${CHROME_
 
 const configs: Record<Preset, Config | undefined> = { mobile: undefined, desktop: desktopConfig };
 
-async function measure(url: string, preset: Preset): Promise<Result> {
+/** One run; Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP): such a run is made again, twice at most. */
+async function measure(url: string, preset: Preset, attempt = 1): Promise<Result> {
+  try {
+    return await measureOnce(url, preset);
+  } catch (error) {
+    if (attempt >= 3) throw error;
+    console.log(`  ${(error as Error).message}: once more`);
+    return measure(url, preset, attempt + 1);
+  }
+}
+
+async function measureOnce(url: string, preset: Preset): Promise<Result> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
