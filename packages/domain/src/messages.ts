@@ -4,6 +4,8 @@ export const MESSAGES = {
   /** What an empty table or an empty picker says (searches, lists). */
   nothingFound: 'Aucun résultat trouvé',
   notFoundPage: "Page non trouvée. La page à laquelle vous essayez d'accéder n'existe pas !",
+  /** The tab's title on the not-found page (not in the spec). */
+  notFoundTitle: 'Page non trouvée',
   undefinedName: 'Non défini',
   noSelection: 'Aucun élément selectionné',
   operationRunning: 'Opération en cours',

@@ -1,8 +1,10 @@
 import { Anchor, Center, Stack, Text, Title } from '@mantine/core';
-import { MESSAGES } from '@reformes/domain';
+import { MESSAGES, pageTitle } from '@reformes/domain';
 import { Link } from 'react-router';
+import { usePageHead } from '../components/use-page-head.ts';
 
 export function NotFoundPage() {
+  usePageHead({ title: pageTitle(MESSAGES.notFoundTitle) });
   return (
     <Center mih="60vh" p="md">
       <Stack align="center">

@@ -14,6 +14,11 @@ import { usePublicList } from './use-public-list.ts';
 
 const COLUMNS = ['#', 'Libellé', 'Type', 'Période', 'Date début', 'Date fin', 'État'];
 
+const OPEN_DATA = [
+  { format: 'csv', label: PUBLIC_MESSAGES.downloadCsv },
+  { format: 'json', label: PUBLIC_MESSAGES.downloadJson },
+] as const;
+
 /**
  * The list's frame down to its heading. The server's page for /accueil already holds it, drawn at build time
  * (app/prerender.tsx), so that the heading shows before the script has run (issue 20).
@@ -41,26 +46,19 @@ export function PublicReformesPage() {
       <Group justify="space-between">
         <Text aria-live="polite">{list.total} élément(s)</Text>
         <Group gap="xs" aria-label={PUBLIC_MESSAGES.openData} role="group">
-          <Button
-            component="a"
-            href={openDataUrl('csv', list.filters)}
-            download
-            variant="default"
-            size="xs"
-            leftSection={<IconDownload size={14} aria-hidden />}
-          >
-            {PUBLIC_MESSAGES.downloadCsv}
-          </Button>
-          <Button
-            component="a"
-            href={openDataUrl('json', list.filters)}
-            download
-            variant="default"
-            size="xs"
-            leftSection={<IconDownload size={14} aria-hidden />}
-          >
-            {PUBLIC_MESSAGES.downloadJson}
-          </Button>
+          {OPEN_DATA.map(({ format, label }) => (
+            <Button
+              key={format}
+              component="a"
+              href={openDataUrl(format, list.filters)}
+              download
+              variant="default"
+              size="xs"
+              leftSection={<IconDownload size={14} aria-hidden />}
+            >
+              {label}
+            </Button>
+          ))}
         </Group>
       </Group>
       {list.error ? (
