@@ -1,14 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { config as zodConfig } from 'zod/v4/core';
 import { App } from './app/app.tsx';
 import { createQueryClient, Providers } from './app/providers.tsx';
 import { preloadScreens } from './app/routes.tsx';
-
-// The forms' schemas run without zod's compiled parsers: probing for them calls `new Function`, which our CSP
-// (no 'unsafe-eval') refuses, a violation in every browser console.
-zodConfig({ jitless: true });
 
 const queryClient = createQueryClient();
 

@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { ACTIONS } from './permissions.ts';
 import { requiredId } from './reference.ts';
 import { ID_MAX, MAX_LIST_ITEMS, tooManyItemsMessage } from './text-limits.ts';
+import { z } from './zod-locale.ts';
 
 const tooMany = { error: tooManyItemsMessage(MAX_LIST_ITEMS) };
 

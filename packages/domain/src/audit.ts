@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { normalizeSearchText } from './search-text.ts';
 import type { AuditEntry } from './shapes/audit.ts';
+import { z } from './zod-locale.ts';
 
 /** Every event the security audit log records, by code, with the French label the screen and the export show. */
 export const AUDIT_ACTIONS = {

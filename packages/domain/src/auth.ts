@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { MESSAGES } from './messages.ts';
 import { containsAppName } from './password-policy.ts';
 import { limitedText, requiredText } from './text-fields.ts';
 import { TEXT_LIMITS, tooLongMessage } from './text-limits.ts';
+import { z } from './zod-locale.ts';
 
 export const emailField = requiredText(MESSAGES.emailRequired, TEXT_LIMITS.email).pipe(z.email({ error: MESSAGES.emailInvalid }));
 

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { reformeFiltersSchema } from './reforme.ts';
 import { ETATS_MOR, type EtatMor } from './reforme-rules.ts';
+import { z } from './zod-locale.ts';
 
 /**
  * Where a reform stands today (issue 16): from its dates, today's date and the progress of its results.

@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { emailField, passwordField, phoneField } from './auth.ts';
 import { MESSAGES } from './messages.ts';
 import { limitedText, requiredText } from './text-fields.ts';
 import { ID_MAX, MAX_LIST_ITEMS, TEXT_LIMITS, tooManyItemsMessage } from './text-limits.ts';
+import { z } from './zod-locale.ts';
 
 /** Reference lists (spec §3, §5): one schema per entity, messages verbatim. */
 export const sectorSchema = z.object({ libsecteur: requiredText('Le libellé du secteur est requis') });

@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { objectifSchema, type Reforme, reformeSchema, resultatSchema } from './reforme.ts';
 import { ETATS_MOR, REFORME_MESSAGES, REFORME_TYPES } from './reforme-rules.ts';
 import { isAdminRole } from './roles.ts';
 import { normalizeSearchText } from './search-text.ts';
+import { z } from './zod-locale.ts';
 
 /**
  * Import of reforms with their objectives and expected results (issue 17) from a CSV or xlsx sheet: one line per

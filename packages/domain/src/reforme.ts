@@ -1,10 +1,10 @@
-import { z } from 'zod';
 import { isWithinLimit, NUMBER_LIMITS, parseAmount, tooLargeNumberMessage } from './numbers.ts';
 import { requiredId } from './reference.ts';
 import { ETATS_MOR, isStartAfterEnd, REFORME_MESSAGES, REFORME_TYPES } from './reforme-rules.ts';
 import { choosesStructure } from './roles.ts';
 import { limitedText, requiredText, searchTextField } from './text-fields.ts';
 import { ID_MAX, MAX_LIST_ITEMS, TEXT_LIMITS, tooManyItemsMessage } from './text-limits.ts';
+import { z } from './zod-locale.ts';
 
 const amountField = z
   .unknown()

@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { isWithinLimit, NUMBER_LIMITS, parseAmount, tooLargeNumberMessage } from './numbers.ts';
 import { requiredId } from './reference.ts';
 import { isoDateField } from './reforme.ts';
 import { SUIVI_MESSAGES } from './suivi-rules.ts';
+import { z } from './zod-locale.ts';
 
 const nonNegative = (message: string) =>
   z

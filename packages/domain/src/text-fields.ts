@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { isStorableText, TEXT_LIMITS, TEXT_MESSAGES, tooLongMessage } from './text-limits.ts';
+import { z } from './zod-locale.ts';
 
 /**
  * A text of at most `max` characters (after trimming), storable, possibly empty: `limitedText(TEXT_LIMITS.search)`.

@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { MESSAGES } from './messages.ts';
 import { envelopeShape } from './shapes/envelope.ts';
 import { requiredText } from './text-fields.ts';
 import { TEXT_LIMITS } from './text-limits.ts';
+import { z } from './zod-locale.ts';
 
 /** Two-factor sign-in by TOTP (issue 18): RFC 6238, 6 digits, 30-second steps, one step of drift either way. */
 export const TOTP = { digits: 6, period: 30, window: 1, issuer: 'Réformes' } as const;

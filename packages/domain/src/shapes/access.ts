@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { ACTIONS } from '../permissions.ts';
+import { z } from '../zod-locale.ts';
 import { envelopeShape, type Shape } from './envelope.ts';
 import { roleRowShape, windowNodeShape } from './reference.ts';
 

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { AUDIT_RESULTS } from '../audit.ts';
+import { z } from '../zod-locale.ts';
 import { type Shape, timestamp } from './envelope.ts';
 
 /** One entry of the security audit log (issue 14): who did what, to what, with which result, when, from where. */

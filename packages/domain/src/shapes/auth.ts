@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod-locale.ts';
 import { envelopeShape, type Shape, timestamp } from './envelope.ts';
 
 /** A user as the API shows it (spec §3 "User"), never with its password hash. */

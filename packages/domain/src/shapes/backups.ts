@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod-locale.ts';
 import { envelopeShape, type Shape, timestamp } from './envelope.ts';
 
 /** A backup file (spec §2.9 "Sauvegardes"): a database dump or an archive of the documents. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod-locale.ts';
 import { envelopeShape, type Shape } from './envelope.ts';
 
 /** The dashboard's counters (spec §2.6), within the caller's scope. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod-locale.ts';
 
 /**
  * What the API answers, as zod schemas: the server sets them as `schema.response` (they serialise the

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod-locale.ts';
 import { day, envelopeShape, type Shape } from './envelope.ts';
 
 /**

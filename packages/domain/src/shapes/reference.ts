@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod-locale.ts';
 import { type Shape, timestamp } from './envelope.ts';
 
 /** Every reference row carries its state and its times (spec §3). */
