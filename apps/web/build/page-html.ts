@@ -55,7 +55,7 @@ async function renderFrames(root: string, names: string[]): Promise<Map<string, 
     plugins: [react()],
     appType: 'custom',
     logLevel: 'error',
-    server: { middlewareMode: true, hmr: false, ws: false },
+    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
   });
   try {
     const { renderFrame } = (await server.ssrLoadModule('/src/app/prerender.tsx')) as { renderFrame: (name: string) => string };

@@ -151,10 +151,15 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** Loads the code of the screens `pathname` shows, before the first render (main.tsx); a failure is left to the screen. */
+/**
+ * Loads the code of the screens `pathname` shows, following a redirection ("/" -> "/accueil"), before the first
+ * render (main.tsx); a failure is left to the screen.
+ */
 export async function preloadScreens(pathname: string): Promise<void> {
   const screens = (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) => {
-    const type = isValidElement(route.element) ? route.element.type : undefined;
+    if (!isValidElement<{ to?: unknown }>(route.element)) return [];
+    const { type, props } = route.element;
+    if (type === Navigate && typeof props.to === 'string') return [preloadScreens(props.to)];
     return typeof type === 'function' && 'preload' in type ? [(type as Screen).preload()] : [];
   });
   await Promise.allSettled(screens);
