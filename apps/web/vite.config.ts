@@ -10,7 +10,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
   root,
-  plugins: [react(), pageHtml(PAGES, PAGE_HEADS.default), precompress()],
+  plugins: [react(), pageHtml(PAGES, PAGE_HEADS.default, 'src/app/start.tsx'), precompress()],
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000' },
   },

@@ -5,6 +5,9 @@ import type { OutputBundle, OutputChunk } from 'rolldown';
 import { createServer, type Plugin } from 'vite';
 import type { PageEntry } from './pages.ts';
 
+/** The element of a framed page that lists the app's chunks, read by src/main.tsx. */
+export const APP_CHUNKS_ID = 'app-chunks';
+
 /** What the server reads to pick a page: `dist/pages.json`. */
 export interface PageManifestEntry {
   /** Router paths; `:name` stands for one segment. */
@@ -77,6 +80,12 @@ function inlineStyles(html: string, bundle: OutputBundle, base: string): string 
   });
 }
 
+/**
+ * A frame shown only once the browser has read all of it: painted half-read (the parser pauses in long pages), the
+ * sign-in card would grow and move while it is centred, a layout shift. The rule that shows it comes after it.
+ */
+const framed = (frame: string) => `<style>[data-frame]{visibility:hidden}</style>${frame}<style>[data-frame]{visibility:visible}</style>`;
+
 const cssOf = (chunk: OutputChunk) => [
   ...((chunk as OutputChunk & { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss ?? []),
 ];
@@ -85,7 +94,7 @@ const cssOf = (chunk: OutputChunk) => [
  * One HTML page per screen of `pages`, next to index.html: its own title and description, and its chunks, styles
  * and first API answers requested with the entry instead of one after the other (issue 20, "critical path").
  */
-export function pageHtml(pages: PageEntry[], fallback: PageHead): Plugin {
+export function pageHtml(pages: PageEntry[], fallback: PageHead, start: string): Plugin {
   let root = '';
   let base = '/';
   return {
@@ -104,8 +113,17 @@ export function pageHtml(pages: PageEntry[], fallback: PageHead): Plugin {
       const html = String(index.source);
       const entry = Object.values(bundle).find((output): output is OutputChunk => output.type === 'chunk' && output.isEntry);
       if (!entry) throw new Error('page-html: no entry chunk');
-      const loaded = new Set(closure(bundle, entry).map((chunk) => chunk.fileName));
-      const loadedCss = new Set(closure(bundle, entry).flatMap(cssOf));
+      // The entry waits for a paint, then imports the app (src/main.tsx): every page preloads the app's chunks.
+      const entryChunks = new Set(closure(bundle, entry).map((chunk) => chunk.fileName));
+      const appChunks = closure(bundle, chunkOf(bundle, root, start)).filter((chunk) => !entryChunks.has(chunk.fileName));
+      const loaded = new Set([...entryChunks, ...appChunks.map((chunk) => chunk.fileName)]);
+      const loadedCss = new Set([...closure(bundle, entry), ...appChunks].flatMap(cssOf));
+      const preloads = (chunks: OutputChunk[]) =>
+        chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="${base}${chunk.fileName}">`);
+      const styleLinks = (files: string[]) => files.map((file) => `<link rel="stylesheet" crossorigin href="${base}${file}">`);
+      const appStyles = styleLinks([...new Set(appChunks.flatMap(cssOf))]);
+      const appLinks = [...appStyles, ...preloads(appChunks)];
+      index.source = html.replace('</head>', `  ${appLinks.join('\n    ')}\n  </head>`);
       const manifest: PageManifestEntry[] = [];
       const frames = await renderFrames(
         root,
@@ -115,15 +133,21 @@ export function pageHtml(pages: PageEntry[], fallback: PageHead): Plugin {
       for (const page of pages) {
         const chunks = closure(bundle, chunkOf(bundle, root, page.module)).filter((chunk) => !loaded.has(chunk.fileName));
         const styles = [...new Set(chunks.flatMap(cssOf))].filter((file) => !loadedCss.has(file));
-        const links = [
-          ...styles.map((file) => `<link rel="stylesheet" crossorigin href="${base}${file}">`),
-          ...chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="${base}${chunk.fileName}">`),
-        ];
+        // Over a frame the page is painted first and the app's code asked for right after (src/main.tsx reads the
+        // list): a phone spends its first round trips on the page, not on scripts that cannot show anything sooner.
+        const scripts = [...appChunks, ...chunks];
+        const links = page.frame
+          ? [
+              ...appStyles,
+              ...styleLinks(styles),
+              `<script type="application/json" id="${APP_CHUNKS_ID}">${JSON.stringify(scripts.map((chunk) => `${base}${chunk.fileName}`))}</script>`,
+            ]
+          : [...appLinks, ...styleLinks(styles), ...preloads(chunks)];
         const data = (page.data ?? []).map((url) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(url)}">`);
         const render = (extra: string[]) =>
           withHead(inlineStyles(html, bundle, base), page.head)
             .replace('</head>', `  ${[...links, ...extra].join('\n    ')}\n  </head>`)
-            .replace('<div id="root"></div>', `<div id="root">${page.frame ? frames.get(page.frame) : ''}</div>`);
+            .replace('<div id="root"></div>', `<div id="root">${page.frame ? framed(frames.get(page.frame) ?? '') : ''}</div>`);
         const name = page.module.replace(/^.*\//, '').replace(/\.tsx?$/, '');
         const file = `pages/${name}.html`;
         const fileWithQuery = data.length > 0 ? `pages/${name}.query.html` : file;

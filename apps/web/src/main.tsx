@@ -1,24 +1,24 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import { App } from './app/app.tsx';
-import { createQueryClient, Providers } from './app/providers.tsx';
-import { preloadScreens } from './app/routes.tsx';
+// The styles stay with the entry: the pages the server sends carry them inline (apps/web/build/page-html.ts).
+import './app/public-styles.css';
+import './app/focus.css';
 
-const queryClient = createQueryClient();
+/** Asks for every chunk the page lists (build/page-html.ts), all at once, before any of them is imported. */
+function preloadListedChunks(): void {
+  const list = document.getElementById('app-chunks')?.textContent;
+  for (const href of list ? (JSON.parse(list) as string[]) : []) {
+    const link = Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' });
+    document.head.append(link);
+  }
+}
 
-const container = document.getElementById('root');
-if (!container) throw new Error('#root is missing from index.html');
-
-// Over a page that holds a drawn frame (app/prerender.tsx), the screen's code first (the page preloads it), then one
-// render: no "Chargement..." between the frame and the screen. Elsewhere "Chargement..." shows while the code loads.
-if (container.hasChildNodes()) await preloadScreens(window.location.pathname);
-createRoot(container).render(
-  <StrictMode>
-    <Providers queryClient={queryClient}>
-      <BrowserRouter>
-        <App />
-      </BrowserRouter>
-    </Providers>
-  </StrictMode>,
-);
+/**
+ * Over a page that holds a drawn frame (app/prerender.tsx), the browser paints it first; then the app's chunks are
+ * asked for, together, and the app runs. On a slow phone the frame shows while they download, instead of after
+ * them (issue 20). Elsewhere the app starts at once, its chunks preloaded by index.html.
+ */
+const hasFrame = document.getElementById('root')?.hasChildNodes() ?? false;
+if (hasFrame) {
+  await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0)));
+  preloadListedChunks();
+}
+await import('./app/start.tsx');

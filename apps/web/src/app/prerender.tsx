@@ -19,9 +19,10 @@ export function renderFrame(name: string): string {
   const frame = FRAMES[name];
   if (!frame) throw new Error(`prerender: no frame named ${name}`);
   // Inert and aria-disabled until React replaces it: nobody can type into a field that is about to vanish, and a
-  // test robot waits for the live one. `display: contents` keeps the layout of the screen itself.
+  // test robot waits for the live one. `display: contents` keeps the layout of the screen itself. `data-frame`:
+  // the page shows the frame only once it is whole (build/page-html.ts).
   return renderToString(
-    <div inert aria-disabled="true" style={{ display: 'contents' }}>
+    <div inert aria-disabled="true" data-frame="" style={{ display: 'contents' }}>
       <Providers queryClient={createQueryClient()}>
         <MemoryRouter initialEntries={[frame.path]}>{frame.frame()}</MemoryRouter>
       </Providers>

@@ -1,5 +1,3 @@
-import './public-styles.css';
-import './focus.css';
 import {
   type CSSVariablesResolver,
   createTheme,

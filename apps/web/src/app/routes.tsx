@@ -153,7 +153,7 @@ export const routes: RouteObject[] = [
 
 /**
  * Loads the code of the screens `pathname` shows, following a redirection ("/" -> "/accueil"), before the first
- * render (main.tsx); a failure is left to the screen.
+ * render (app/start.tsx); a failure is left to the screen.
  */
 export async function preloadScreens(pathname: string): Promise<void> {
   const screens = (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) => {
