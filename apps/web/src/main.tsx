@@ -2,7 +2,7 @@
 import './app/public-styles.css';
 import './app/focus.css';
 
-/** Asks for every chunk the page lists (build/page-html.ts), all at once, before any of them is imported. */
+/** Asks for every chunk the page lists (`#app-chunks`, APP_CHUNKS_ID in build/page-html.ts), all at once, before any is imported. */
 function preloadListedChunks(): void {
   const list = document.getElementById('app-chunks')?.textContent;
   for (const href of list ? (JSON.parse(list) as string[]) : []) {
