@@ -2,9 +2,9 @@
  * Compiles the server to plain JavaScript in apps/server/dist (gitignored), so that production runs
  * `node apps/server/dist/main.js` with no TypeScript loader and no esbuild process at runtime.
  *
- * - One ES module per entry point (server, PGlite child, the CLIs) plus shared chunks, all in dist/
+ * - One ES module per entry point (server, the CLIs) plus shared chunks, all in dist/
  *   itself: code that finds a file next to itself with `new URL('./x', import.meta.url)` (the PGlite
- *   child, the migrations) finds it beside the bundle as it found it beside its source in src/db/.
+ *   migrations) finds it beside the bundle as it found it beside its source in src/db/.
  * - Our own sources and @reformes/domain (published as TypeScript) are bundled; every other package
  *   stays external and is loaded from node_modules as usual (native addons, WASM, assets by URL).
  * - The committed migrations (SQL + drizzle meta) are copied to dist/migrations.
@@ -34,7 +34,6 @@ fs.rmSync(outdir, { recursive: true, force: true });
 await build({
   entryPoints: {
     main: src('main.ts'),
-    'pglite-process': src('db/pglite-process.ts'),
     'create-admin': src('cli/create-admin.ts'),
     restore: src('cli/restore.ts'),
     'migrate-to-postgres': src('cli/migrate-to-postgres.ts'),

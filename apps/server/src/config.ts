@@ -132,10 +132,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: raw.PORT,
     publicUrl: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ''),
     databaseUrl: raw.DATABASE_URL,
-    /** PostgreSQL only: the embedded database always uses a single connection. */
+    /** Connections of each server process, to PostgreSQL or to the embedded cluster. */
     databasePoolMax: raw.DATABASE_POOL_MAX,
     dataDir,
-    pgliteDir: path.join(dataDir, 'db'),
+    /** The embedded PostgreSQL cluster (embedded-cluster.ts). */
+    embeddedDir: path.join(dataDir, 'postgres'),
+    /** Where versions before 2026-11-26 kept their PGlite database: converted at the first start (legacy-pglite.ts). */
+    legacyPgliteDir: path.join(dataDir, 'db'),
     storageDir: path.resolve(raw.STORAGE_DIR ?? path.join(dataDir, 'storage')),
     backupDir: path.resolve(raw.BACKUP_DIR ?? path.join(dataDir, 'backups')),
     outboxDir: path.resolve(raw.OUTBOX_DIR ?? path.join(dataDir, 'outbox')),

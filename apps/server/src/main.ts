@@ -1,8 +1,9 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { connectEmbedded, connectPostgres, type Database } from './db/client.ts';
+import type { Database } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
-import { runMigrations } from './db/migrate.ts';
+import { EmbeddedClusterError } from './db/embedded-cluster.ts';
+import { openDatabase } from './db/open-database.ts';
 import { seedDatabase } from './db/seed/index.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 9_000;
@@ -21,15 +22,15 @@ async function main() {
   const config = configOrExit();
   let database: Database;
   try {
-    database = config.databaseUrl
-      ? connectPostgres(config.databaseUrl, { max: config.databasePoolMax })
-      : await connectEmbedded(config.pgliteDir);
+    // PostgreSQL's own lines, warnings and errors only: its start and stop notes would double the app's.
+    database = await openDatabase(config, (line) => {
+      if (!/ (LOG|INFO|NOTICE|DEBUG\d?): /.test(line)) console.error(line);
+    });
   } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
+    // A refusal is the whole message; anything else keeps its stack for the operator's bug report.
+    const known = error instanceof DataDirLockedError || error instanceof EmbeddedClusterError;
+    console.error(known ? (error as Error).message : error);
+    process.exit(1);
   }
   const app = await buildApp({ config, database });
   let stopping = false;
@@ -51,7 +52,6 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   try {
-    await runMigrations(database);
     await seedDatabase(database, config, (message) => app.log.info(message));
     await app.listen({ host: config.host, port: config.port });
     app.log.info(`Réformes est prêt sur http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`);

@@ -7,8 +7,7 @@ import { parseArgs } from 'node:util';
 import { emailField } from '@reformes/domain';
 import { eq, sql } from 'drizzle-orm';
 import { loadConfig } from '../config.ts';
-import { connectEmbedded, connectPostgres } from '../db/client.ts';
-import { runMigrations } from '../db/migrate.ts';
+import { openDatabase } from '../db/open-database.ts';
 import { roles, sectors, structures, userRoles, users } from '../db/schema/index.ts';
 import { seedReferenceData } from '../db/seed/reference.ts';
 import { generateTemporaryPassword, hashPassword } from '../modules/auth/password.ts';
@@ -31,11 +30,11 @@ if (!email.success) {
 }
 
 const config = loadConfig();
-const database = config.databaseUrl
-  ? connectPostgres(config.databaseUrl, { max: config.databasePoolMax })
-  : await connectEmbedded(config.pgliteDir);
+const database = await openDatabase(config).catch((error: Error) => {
+  console.error(error.message);
+  process.exit(1);
+});
 try {
-  await runMigrations(database);
   await seedReferenceData(database.db);
   const password = generateTemporaryPassword();
   const password_hash = await hashPassword(password);

@@ -36,39 +36,55 @@ function readOwner(lockPath: string): LockOwner | undefined {
 
 export class DataDirLockedError extends Error {}
 
+/** The postmaster a killed server left behind, if that pid is still one on `dataDir` (pids get reused). */
+function isOrphanedCluster(pid: number, dataDir: string): boolean {
+  if (process.platform !== 'linux') return true;
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(dataDir);
+  } catch {
+    return false;
+  }
+}
+
+async function waitForExit(pid: number, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (isAlive(pid)) {
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return true;
+}
+
 /**
- * PGlite does not lock its data directory, and a second process on it corrupts it:
- * this file lock makes a second instance refuse to start. A lock whose owner (the server
- * and its PGlite child) is gone is stale and taken over; while an orphaned child is still
- * closing the database after its parent was killed, we wait for it a little.
+ * One server per embedded database: this file lock makes a second instance refuse to start with a clear message
+ * (PostgreSQL's own postmaster.pid would only say so in English, and after the app had started). A lock whose
+ * server is gone is stale and taken over; when that server was killed (kill -9) its PostgreSQL outlives it: that
+ * orphan is stopped (fast shutdown, nothing acknowledged is lost) before the new start.
  */
-export async function acquireDataDirLock(dataDir: string, waitMs = 10_000) {
+export async function acquireDataDirLock(dataDir: string, waitMs = 30_000) {
   const lockPath = path.join(path.dirname(dataDir), `${path.basename(dataDir)}.lock`);
   fs.mkdirSync(path.dirname(lockPath), { recursive: true });
-  const deadline = Date.now() + waitMs;
   for (;;) {
     try {
-      fs.writeFileSync(lockPath, JSON.stringify({ pid: process.pid } satisfies LockOwner), { flag: 'wx' });
+      fs.writeFileSync(lockPath, JSON.stringify({ pid: process.pid } satisfies LockOwner), { flag: 'wx', mode: 0o600 });
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = readOwner(lockPath);
-      const serverAlive = owner ? isAlive(owner.pid) : false;
-      const childAlive = owner?.childPid ? isAlive(owner.childPid) : false;
-      if (serverAlive) {
+      if (owner && isAlive(owner.pid)) {
         throw new DataDirLockedError(
-          `La base embarquée ${dataDir} est déjà utilisée par un autre serveur Réformes (processus ${owner?.pid}). ` +
+          `La base embarquée ${dataDir} est déjà utilisée par un autre serveur Réformes (processus ${owner.pid}). ` +
             'Arrêtez-le avant de démarrer celui-ci, ou utilisez un autre DATA_DIR.',
         );
       }
-      if (childAlive && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        continue;
-      }
-      if (childAlive) {
-        throw new DataDirLockedError(
-          `La base embarquée ${dataDir} est encore ouverte par le processus ${owner?.childPid}. Arrêtez-le puis recommencez.`,
-        );
+      const orphan = owner?.childPid;
+      if (orphan && isAlive(orphan) && isOrphanedCluster(orphan, dataDir)) {
+        process.kill(orphan, 'SIGINT');
+        if (!(await waitForExit(orphan, waitMs))) {
+          throw new DataDirLockedError(
+            `La base embarquée ${dataDir} est encore ouverte par le processus ${orphan}. Arrêtez-le puis recommencez.`,
+          );
+        }
       }
       fs.rmSync(lockPath, { force: true });
     }

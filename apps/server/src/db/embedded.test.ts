@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 /**
  * The embedded mode as an operator runs it: real `node apps/server/src/main.ts` processes on a
- * data folder, each with its PGlite child. Slow (PGlite starts in seconds), hence generous timeouts.
+ * data folder, each with its PostgreSQL cluster (embedded-cluster.ts).
  */
 
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -44,7 +44,7 @@ function freePort(): Promise<number> {
   });
 }
 
-const lockPathOf = (dataDir: string) => path.join(dataDir, 'db.lock');
+const lockPathOf = (dataDir: string) => path.join(dataDir, 'postgres.lock');
 
 function readLock(dataDir: string): { pid: number; childPid?: number } | undefined {
   try {
@@ -78,14 +78,15 @@ async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: n
   throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
 }
 
-async function startServer(dataDir: string): Promise<Server> {
+async function startServer(dataDir: string, { ownGroup = false } = {}): Promise<Server> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info', NODE_ENV: 'development' };
   // Embedded mode, whatever the suite runs against; no web build, no real mail.
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
   env.WEB_DIST = path.join(dataDir, 'no-web');
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // ownGroup: a process group of its own, as a terminal gives a command, so that a Ctrl-C can be sent to it all.
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: ownGroup });
   let output = '';
   child.stdout?.on('data', (chunk) => {
     output += chunk;
@@ -164,15 +165,16 @@ afterAll(async () => {
       server.process.kill('SIGKILL');
       await server.exited;
     }
-    // A PGlite child orphaned by a killed server closes itself; make sure it did.
+    // A cluster orphaned by a killed server (and not restarted) is stopped here.
     if (childPid && isRunning(childPid)) {
-      await waitFor(() => !isRunning(childPid), 15_000, `PGlite child ${childPid} to exit`).catch(() => process.kill(childPid, 'SIGKILL'));
+      process.kill(childPid, 'SIGINT');
+      await waitFor(() => !isRunning(childPid), 15_000, `PostgreSQL ${childPid} to exit`).catch(() => process.kill(childPid, 'SIGKILL'));
     }
   }
   for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
 }, SLOW);
 
-describe('embedded PGlite mode (real processes)', () => {
+describe('embedded PostgreSQL mode (real processes)', () => {
   let running: Server | undefined;
 
   it(
@@ -200,9 +202,9 @@ describe('embedded PGlite mode (real processes)', () => {
   );
 
   it(
-    'stops cleanly on SIGTERM within 10 s (exit code 0), closes its PGlite child and removes the lock file',
+    'stops cleanly on SIGTERM within 10 s (exit code 0), stops its PostgreSQL and removes the lock file',
     async () => {
-      // The server left running by the previous test (a PGlite start is slow), or a new one.
+      // The server left running by the previous test, or a new one.
       const server = running && !isExited(running) ? running : await startHealthy(freshDataDir());
       const { dataDir } = server;
       expect((await call(server, 'GET', 'health')).status).toBe(200);
@@ -213,7 +215,8 @@ describe('embedded PGlite mode (real processes)', () => {
       expect(await stop(server, 10_000)).toBe(0);
       expect(Date.now() - startedAt).toBeLessThan(10_000);
       expect(fs.existsSync(lockPathOf(dataDir))).toBe(false);
-      await waitFor(() => !isRunning(childPid), 5_000, 'the PGlite child to exit');
+      await waitFor(() => !isRunning(childPid), 5_000, 'PostgreSQL to exit');
+      expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
       expect(server.output()).toContain('arrêt terminé');
     },
     SLOW,
@@ -236,12 +239,12 @@ describe('embedded PGlite mode (real processes)', () => {
       expect(childPid).toEqual(expect.any(Number));
       server.process.kill('SIGKILL');
       await server.exited;
-      // The orphaned PGlite child notices its parent is gone, checkpoints and exits by itself.
-      await waitFor(() => !isRunning(childPid), 30_000, `the orphaned PGlite child ${childPid} to exit`);
-      // The lock is stale (its owners are gone): the next server takes it over.
+      // PostgreSQL outlives the killed server; the lock is stale: the next server stops that orphan and takes over.
+      expect(isRunning(childPid)).toBe(true);
       expect(fs.existsSync(lockPathOf(dataDir))).toBe(true);
 
       const restarted = await startHealthy(dataDir);
+      expect(isRunning(childPid)).toBe(false);
       expect(readLock(dataDir)?.pid).toBe(restarted.process.pid);
       const me = await call(restarted, 'GET', 'api/user', { token: await signIn(restarted, 'admin@reformes.test') });
       expect(me.status).toBe(200);
@@ -249,6 +252,22 @@ describe('embedded PGlite mode (real processes)', () => {
       // The demo data set was not created a second time.
       expect(restarted.output()).not.toContain('Jeu de données de démonstration créé');
       expect(await stop(restarted)).toBe(0);
+    },
+    SLOW,
+  );
+
+  it(
+    'drains and stops cleanly on Ctrl-C (SIGINT to the whole process group): PostgreSQL, in its own group, is stopped by the server',
+    async () => {
+      const dataDir = freshDataDir();
+      const server = await startServer(dataDir, { ownGroup: true });
+      await waitHealthy(server);
+      const childPid = readLock(dataDir)?.childPid as number;
+      process.kill(-(server.process.pid as number), 'SIGINT');
+      expect(await server.exited).toBe(0);
+      expect(server.output()).toContain('arrêt terminé');
+      await waitFor(() => !isRunning(childPid), 5_000, 'PostgreSQL to exit');
+      expect(server.output()).not.toMatch(/terminating connection due to administrator command|FATAL/);
     },
     SLOW,
   );

@@ -5,10 +5,8 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type App, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { runMigrations } from '../db/migrate.ts';
 import { roles, structures, userRoles, users } from '../db/schema/index.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../db/seed/demo.ts';
-import { seedReferenceData } from '../db/seed/reference.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../db/seed/demo.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -22,10 +20,7 @@ export { DEMO_PASSWORD };
 export async function createTestApp(env: Record<string, string> = {}, { logStream }: { logStream?: { write(line: string): void } } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reformes-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: path.join(dataDir, 'no-web'), ...env });
-  const database = await createTestDatabase();
-  await runMigrations(database);
-  await seedReferenceData(database.db);
-  await seedDemoData(database.db);
+  const database = await createTestDatabase('seeded');
   const app = await buildApp({ config, database, ...(logStream ? { logStream } : { logger: false }) });
   await app.ready();
 

@@ -1,51 +1,49 @@
 import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import pg from 'pg';
-import { connectPostgres, type Database, wrapPool } from '../db/client.ts';
-import { PGLITE_EXTENSIONS } from '../db/pglite-options.ts';
+import { inject } from 'vitest';
+import { type Database, drizzleOf } from '../db/client.ts';
+import type { TestServer } from './test-server.ts';
+
+/** The run's database server (global-setup.ts): the embedded cluster, or the PostgreSQL of DATABASE_URL. */
+export function testServer(): TestServer {
+  return inject('testServer');
+}
+
+/** The postgres:// address of the run's maintenance database, where scratch databases are created. */
+export const testServerUrl = (): string => testServer().url;
+
+export type TestDatabaseContent = 'empty' | 'migrated' | 'seeded';
 
 /**
- * A fresh, empty database for one test file: an in-memory PGlite reached through
- * pglite-socket and node-postgres (the production path), or, when DATABASE_URL is set,
- * a new database created on that PostgreSQL server and dropped afterwards.
+ * A fresh database for one test file on the run's server, dropped by `close`: empty (nothing migrated), migrated,
+ * or migrated with the reference and demo data — the last two copied from the run's templates.
  */
-export async function createTestDatabase(): Promise<Database> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (serverUrl) {
-    const name = `reformes_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
+export async function createTestDatabase(content: TestDatabaseContent = 'empty'): Promise<Database> {
+  const server = testServer();
+  const name = `reformes_test_${randomBytes(6).toString('hex')}`;
+  const template = content === 'empty' ? '' : ` template ${server.templates[content]}`;
+  const admin = new pg.Client({ connectionString: server.url });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}${template}`);
+  } finally {
     await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const database = connectPostgres(url.toString());
-    return {
-      ...database,
-      url: url.toString(),
-      async close() {
-        await database.close();
-        const cleaner = new pg.Client({ connectionString: serverUrl });
-        await cleaner.connect();
-        await cleaner.query(`drop database if exists ${name} with (force)`);
-        await cleaner.end();
-      },
-    };
   }
-  const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
-  const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: 4 });
-  await server.start();
-  const port = Number(server.getServerConn().split(':').pop());
-  const pool = new pg.Pool({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres', max: 1 });
-  return wrapPool(
+  const url = new URL(server.url);
+  url.pathname = `/${name}`;
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 10 });
+  pool.on('error', () => undefined);
+  return {
+    db: drizzleOf(pool),
     pool,
-    'pglite',
-    async () => {
+    kind: server.kind,
+    url: url.toString(),
+    async close() {
       await pool.end();
-      await server.stop();
-      await pglite.close();
+      const cleaner = new pg.Client({ connectionString: server.url });
+      await cleaner.connect();
+      await cleaner.query(`drop database if exists ${name} with (force)`);
+      await cleaner.end();
     },
-    async () => Buffer.from(await (await pglite.dumpDataDir('gzip')).arrayBuffer()),
-  );
+  };
 }

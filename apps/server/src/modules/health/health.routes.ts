@@ -25,7 +25,7 @@ export async function pingDatabase(database: Database, timeoutMs = READY_TIMEOUT
 }
 
 /** `{status, database}`: the service answers, and on which engine (embedded PGlite or PostgreSQL). */
-const healthAnswer = envelopeShape(z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgresql']) }));
+const healthAnswer = envelopeShape(z.object({ status: z.literal('ok'), database: z.enum(['embedded', 'postgresql']) }));
 
 export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; readyTimeoutMs?: number }> = async (
   app,

