@@ -5,8 +5,10 @@ const POSTGRES = 'postgres://reformes@db.example:5432/reformes';
 const SECRET = 'un-secret-de-production-long-de-40-caracteres';
 
 describe('configuration', () => {
-  it('sizes the PostgreSQL pool with DATABASE_POOL_MAX (default 10, 1 to 100)', () => {
-    expect(loadConfig({}).databasePoolMax).toBe(10);
+  it('sizes the pool with DATABASE_POOL_MAX (default 10 on PostgreSQL, 4 on the embedded cluster, 1 to 100)', () => {
+    expect(loadConfig({}).databasePoolMax).toBe(4);
+    expect(loadConfig({ DATABASE_URL: POSTGRES, JWT_SECRET: SECRET }).databasePoolMax).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_MAX: '12' }).databasePoolMax).toBe(12);
     expect(loadConfig({ DATABASE_POOL_MAX: '4' }).databasePoolMax).toBe(4);
     expect(() => loadConfig({ DATABASE_POOL_MAX: '0' })).toThrow('DATABASE_POOL_MAX doit valoir au moins 1');
     expect(() => loadConfig({ DATABASE_POOL_MAX: '500' })).toThrow('DATABASE_POOL_MAX ne peut pas dépasser 100');

@@ -41,6 +41,9 @@ function backupKeyOf(text: string): Buffer | undefined {
   return key?.length === 32 ? key : undefined;
 }
 
+export const POSTGRES_POOL_MAX = 10;
+export const EMBEDDED_POOL_MAX = 4;
+
 const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -53,7 +56,7 @@ const configSchema = z
       .int('DATABASE_POOL_MAX doit être un nombre entier')
       .min(1, 'DATABASE_POOL_MAX doit valoir au moins 1')
       .max(100, 'DATABASE_POOL_MAX ne peut pas dépasser 100')
-      .default(10),
+      .optional(),
     DATA_DIR: z.string().default('./data'),
     STORAGE_DIR: z.string().optional(),
     BACKUP_DIR: z.string().optional(),
@@ -132,8 +135,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: raw.PORT,
     publicUrl: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ''),
     databaseUrl: raw.DATABASE_URL,
-    /** Connections of each server process, to PostgreSQL or to the embedded cluster. */
-    databasePoolMax: raw.DATABASE_POOL_MAX,
+    /**
+     * Connections of each server process. The embedded cluster shares the machine with the app: 4 backends keep two
+     * cores busy while its memory stays small (docs/decisions.md, "Embedded database memory").
+     */
+    databasePoolMax: raw.DATABASE_POOL_MAX ?? (raw.DATABASE_URL === undefined ? EMBEDDED_POOL_MAX : POSTGRES_POOL_MAX),
     dataDir,
     /** The embedded PostgreSQL cluster (embedded-cluster.ts). */
     embeddedDir: path.join(dataDir, 'postgres'),

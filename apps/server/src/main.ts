@@ -22,9 +22,12 @@ async function main() {
   const config = configOrExit();
   let database: Database;
   try {
-    // PostgreSQL's own lines, warnings and errors only: its start and stop notes would double the app's.
-    database = await openDatabase(config, (line) => {
-      if (!/ (LOG|INFO|NOTICE|DEBUG\d?): /.test(line)) console.error(line);
+    database = await openDatabase(config, {
+      log: (message) => console.log(message),
+      // PostgreSQL's warnings and errors only: its start and stop notes would double the app's.
+      onPostgresLog: (line) => {
+        if (!/ (LOG|INFO|NOTICE|DEBUG\d?): /.test(line)) console.error(`[postgres] ${line}`);
+      },
     });
   } catch (error) {
     // A refusal is the whole message; anything else keeps its stack for the operator's bug report.

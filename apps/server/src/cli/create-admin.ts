@@ -30,7 +30,7 @@ if (!email.success) {
 }
 
 const config = loadConfig();
-const database = await openDatabase(config).catch((error: Error) => {
+const database = await openDatabase(config, { log: (message) => console.log(message) }).catch((error: Error) => {
   console.error(error.message);
   process.exit(1);
 });

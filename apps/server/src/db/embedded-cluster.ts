@@ -42,7 +42,7 @@ export function clusterSettings(maxConnections: number): Record<string, string> 
     fsync: 'on',
     synchronous_commit: 'on',
     full_page_writes: 'on',
-    shared_buffers: '32MB',
+    shared_buffers: '16MB',
     work_mem: '4MB',
     maintenance_work_mem: '32MB',
     temp_buffers: '4MB',
@@ -53,6 +53,8 @@ export function clusterSettings(maxConnections: number): Record<string, string> 
     max_parallel_maintenance_workers: '0',
     io_method: 'sync',
     autovacuum_max_workers: '2',
+    // No logical replication: one background process less.
+    max_logical_replication_workers: '0',
     jit: 'off',
     // No replication from this cluster: less WAL written by bulk loads (restores, imports).
     wal_level: 'minimal',
@@ -175,7 +177,7 @@ function checkReachable(user: RunAs | undefined, binaries: Binaries, dir: string
       throw new EmbeddedClusterError(
         `Le compte ${CLUSTER_OS_USER}, qui fait tourner la base embarquée, n'atteint pas ${what} (${target}) : ` +
           'placez le projet et DATA_DIR dans des dossiers que les autres comptes peuvent traverser (pas sous /root), ' +
-          'ou lancez Réformes sous un compte qui n\'est pas root.',
+          "ou lancez Réformes sous un compte qui n'est pas root.",
       );
   }
 }
@@ -231,7 +233,9 @@ async function initCluster(binaries: Binaries, dataDir: string, user: RunAs | un
       ),
     );
     if (result.code !== 0)
-      throw new EmbeddedClusterError(`La base embarquée n'a pas pu être créée dans ${dataDir} (initdb, code ${result.code}) :\n${result.output}`);
+      throw new EmbeddedClusterError(
+        `La base embarquée n'a pas pu être créée dans ${dataDir} (initdb, code ${result.code}) :\n${result.output}`,
+      );
   } finally {
     fs.rmSync(pwfile, { force: true });
   }
@@ -305,7 +309,9 @@ export async function startEmbeddedCluster(dataDir: string, options: StartOption
   fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   const fresh = !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
   if (fresh && fs.existsSync(dataDir) && fs.readdirSync(dataDir).length > 0)
-    throw new EmbeddedClusterError(`Le dossier ${dataDir} n'est pas vide et ne contient pas de base PostgreSQL : videz-le ou choisissez un autre DATA_DIR.`);
+    throw new EmbeddedClusterError(
+      `Le dossier ${dataDir} n'est pas vide et ne contient pas de base PostgreSQL : videz-le ou choisissez un autre DATA_DIR.`,
+    );
   letClusterCross(path.dirname(dataDir), user);
   privateDir(dataDir, user);
   checkReachable(user, binaries, dataDir);
@@ -314,14 +320,18 @@ export async function startEmbeddedCluster(dataDir: string, options: StartOption
   const socketDir = socketDirOf(dataDir);
   privateDir(socketDir, user);
   const settings = { ...clusterSettings(maxConnections), unix_socket_directories: socketDir, port: String(SOCKET_PORT) };
-  const child = spawn(binaries.postgres, ['-D', dataDir, ...Object.entries(settings).flatMap(([key, value]) => ['-c', `${key}=${value}`])], {
-    ...user,
-    env,
-    // Its own process group: Ctrl-C in the terminal reaches the app only, which drains its requests, then stops
-    // the cluster itself (stop()).
-    detached: true,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = spawn(
+    binaries.postgres,
+    ['-D', dataDir, ...Object.entries(settings).flatMap(([key, value]) => ['-c', `${key}=${value}`])],
+    {
+      ...user,
+      env,
+      // Its own process group: Ctrl-C in the terminal reaches the app only, which drains its requests, then stops
+      // the cluster itself (stop()).
+      detached: true,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   const lines: string[] = [];
   child.stderr?.setEncoding('utf8');
   child.stderr?.on('data', (chunk: string) => {

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createLegacyPgliteFixture } from '../test/legacy-pglite-fixture.ts';
 
 /**
  * The embedded mode as an operator runs it: real `node apps/server/src/main.ts` processes on a
@@ -268,6 +269,32 @@ describe('embedded PostgreSQL mode (real processes)', () => {
       expect(server.output()).toContain('arrêt terminé');
       await waitFor(() => !isRunning(childPid), 5_000, 'PostgreSQL to exit');
       expect(server.output()).not.toMatch(/terminating connection due to administrator command|FATAL/);
+    },
+    SLOW,
+  );
+
+  it(
+    'converts the PGlite database of an earlier version at the first start, keeps the old folder aside, and only once',
+    async () => {
+      const dataDir = freshDataDir();
+      await createLegacyPgliteFixture(dataDir);
+      const server = await startHealthy(dataDir);
+      expect(server.output()).toContain('Base PGlite convertie');
+      expect(server.output()).not.toContain('Jeu de données de démonstration créé');
+      expect(fs.existsSync(path.join(dataDir, 'db'))).toBe(false);
+      const kept = fs.readdirSync(dataDir).filter((name) => name.startsWith('db.pglite-'));
+      expect(kept).toHaveLength(1);
+      // The fixture's rows answer through the API: its blocked account stays blocked, the others sign in.
+      const token = await signIn(server, 'central@reformes.test');
+      expect((await call(server, 'GET', 'api/user', { token })).body.data).toMatchObject({ email: 'central@reformes.test' });
+      const blocked = await call(server, 'POST', 'api/login', { body: { email: 'validation@reformes.test', password: PASSWORD, device: 'web' } });
+      expect(blocked.status).toBe(403);
+      expect(await stop(server)).toBe(0);
+
+      const again = await startHealthy(dataDir);
+      expect(again.output()).not.toContain('Conversion de la base PGlite');
+      await signIn(again, 'central@reformes.test');
+      expect(await stop(again)).toBe(0);
     },
     SLOW,
   );
