@@ -11,7 +11,7 @@ function isAlive(pid: number): boolean {
 }
 
 /** An exited process whose parent died stays a zombie until init reaps it, which some inits do late: it holds nothing. */
-function isZombie(pid: number): boolean {
+export function isZombie(pid: number): boolean {
   if (process.platform !== 'linux') return false;
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');

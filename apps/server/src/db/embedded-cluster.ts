@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { isZombie } from './data-dir-lock.ts';
 
 /** Refusals the server prints as they are, in French, without a stack trace. */
 export class EmbeddedClusterError extends Error {}
@@ -243,6 +244,44 @@ async function initCluster(binaries: Binaries, dataDir: string, user: RunAs | un
   return password;
 }
 
+/** Processes still attached to a SysV shared-memory segment, or 0 once it is gone (Linux: /proc/sysvipc/shm). */
+function attachedTo(shmid: string): number {
+  try {
+    const row = fs
+      .readFileSync('/proc/sysvipc/shm', 'utf8')
+      .split('\n')
+      .map((line) => line.trim().split(/\s+/))
+      .find((columns) => columns[1] === shmid);
+    return row ? Number(row[6]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * A postmaster killed with the server (kill -9, a crash) stays a zombie until init reaps it, which some inits do
+ * late or never: PostgreSQL would take it for a live postmaster and refuse to start. Its pid file is removed once
+ * no old backend is attached to its shared-memory interlock any more, so two generations never share the data.
+ */
+async function clearZombiePidFile(dataDir: string, timeoutMs: number): Promise<void> {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  let lines: string[];
+  try {
+    lines = fs.readFileSync(pidFile, 'utf8').split('\n');
+  } catch {
+    return;
+  }
+  const pid = Number(lines[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isZombie(pid)) return;
+  const shmid = (lines[6] ?? '').trim().split(/\s+/)[1] ?? '';
+  const deadline = Date.now() + timeoutMs;
+  while (shmid && attachedTo(shmid) > 0) {
+    if (Date.now() > deadline) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  fs.rmSync(pidFile, { force: true });
+}
+
 export interface EmbeddedCluster {
   /** Connection settings for node-postgres (`database` excepted). */
   connection: { host: string; port: number; user: string; password: string };
@@ -317,7 +356,11 @@ export async function startEmbeddedCluster(dataDir: string, options: StartOption
   checkReachable(user, binaries, dataDir);
   const password = fresh ? await initCluster(binaries, dataDir, user, env) : readPassword(dataDir);
 
+  await clearZombiePidFile(dataDir, 30_000);
   const socketDir = socketDirOf(dataDir);
+  // The socket folder is this cluster's alone: without a postmaster, what is left there is stale (its lock file
+  // would name the dead postmaster's pid).
+  if (!fs.existsSync(path.join(dataDir, 'postmaster.pid'))) fs.rmSync(socketDir, { recursive: true, force: true });
   privateDir(socketDir, user);
   const settings = { ...clusterSettings(maxConnections), unix_socket_directories: socketDir, port: String(SOCKET_PORT) };
   const child = spawn(

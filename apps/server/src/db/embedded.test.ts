@@ -87,7 +87,12 @@ async function startServer(dataDir: string, { ownGroup = false } = {}): Promise<
   delete env.SMTP_URL;
   env.WEB_DIST = path.join(dataDir, 'no-web');
   // ownGroup: a process group of its own, as a terminal gives a command, so that a Ctrl-C can be sent to it all.
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: ownGroup });
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: ownGroup,
+  });
   let output = '';
   child.stdout?.on('data', (chunk) => {
     output += chunk;
@@ -287,7 +292,9 @@ describe('embedded PostgreSQL mode (real processes)', () => {
       // The fixture's rows answer through the API: its blocked account stays blocked, the others sign in.
       const token = await signIn(server, 'central@reformes.test');
       expect((await call(server, 'GET', 'api/user', { token })).body.data).toMatchObject({ email: 'central@reformes.test' });
-      const blocked = await call(server, 'POST', 'api/login', { body: { email: 'validation@reformes.test', password: PASSWORD, device: 'web' } });
+      const blocked = await call(server, 'POST', 'api/login', {
+        body: { email: 'validation@reformes.test', password: PASSWORD, device: 'web' },
+      });
       expect(blocked.status).toBe(403);
       expect(await stop(server)).toBe(0);
 
@@ -295,6 +302,50 @@ describe('embedded PostgreSQL mode (real processes)', () => {
       expect(again.output()).not.toContain('Conversion de la base PGlite');
       await signIn(again, 'central@reformes.test');
       expect(await stop(again)).toBe(0);
+    },
+    SLOW,
+  );
+
+  it(
+    'loses no acknowledged write when killed with -9 in the middle of five concurrent writers, cycle after cycle',
+    async () => {
+      const dataDir = freshDataDir();
+      const acknowledged: string[] = [];
+      for (let cycle = 0; cycle < 4; cycle++) {
+        const server = await startHealthy(dataDir);
+        const token = await signIn(server, 'admin@reformes.test');
+        let killed = false;
+        const writer = async (id: number) => {
+          for (let n = 0; !killed; n++) {
+            const libnature = `crash ${cycle}-${id}-${n}`;
+            const answer = await call(server, 'POST', 'natures', { token, body: { libnature } }).catch(() => undefined);
+            if (answer?.status === 201 || answer?.status === 200) acknowledged.push(libnature);
+          }
+        };
+        const writers = [1, 2, 3, 4, 5].map(writer);
+        await new Promise((resolve) => setTimeout(resolve, 800 + cycle * 300));
+        // Every other cycle PostgreSQL dies with the server, as in a power cut: crash recovery from the WAL.
+        const postgresPid = readLock(dataDir)?.childPid as number;
+        server.process.kill('SIGKILL');
+        if (cycle % 2 === 1) process.kill(postgresPid, 'SIGKILL');
+        killed = true;
+        await server.exited;
+        await Promise.all(writers);
+      }
+      expect(acknowledged.length).toBeGreaterThan(15);
+      const server = await startHealthy(dataDir);
+      const token = await signIn(server, 'admin@reformes.test');
+      const saved = new Set<string>();
+      for (let page = 1; ; page++) {
+        const answer = await fetch(`http://127.0.0.1:${server.port}/api/v1/natures?per_page=100&page=${page}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        const rows = ((await answer.json()) as { data: { data: Array<{ libnature: string }> } }).data.data;
+        for (const row of rows) saved.add(row.libnature);
+        if (rows.length < 100) break;
+      }
+      expect(acknowledged.filter((libnature) => !saved.has(libnature))).toEqual([]);
+      expect(await stop(server)).toBe(0);
     },
     SLOW,
   );

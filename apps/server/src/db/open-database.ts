@@ -15,7 +15,10 @@ type DatabaseConfig = Pick<Config, 'databaseUrl' | 'databasePoolMax' | 'embedded
  */
 export async function openDatabase(
   config: DatabaseConfig,
-  { log = () => undefined, onPostgresLog = () => undefined }: { log?: (message: string) => void; onPostgresLog?: (line: string) => void } = {},
+  {
+    log = () => undefined,
+    onPostgresLog = () => undefined,
+  }: { log?: (message: string) => void; onPostgresLog?: (line: string) => void } = {},
 ): Promise<Database> {
   const database = config.databaseUrl
     ? connectPostgres(config.databaseUrl, { max: config.databasePoolMax })
@@ -42,7 +45,7 @@ async function convertLegacy(database: Database, pgliteDir: string, log: (messag
     if (await holdsData(client)) {
       log(
         `Une base PGlite d'une version précédente subsiste dans ${pgliteDir}, mais la base embarquée contient déjà des données : ` +
-          'elle n\'est pas convertie. Déplacez ce dossier si ses données ne sont plus utiles.',
+          "elle n'est pas convertie. Déplacez ce dossier si ses données ne sont plus utiles.",
       );
       return;
     }

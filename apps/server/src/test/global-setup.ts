@@ -73,7 +73,8 @@ export default async function setup(project: TestProject) {
   }
   project.provide('testServer', { url: serverUrl, kind, templates });
   return async () => {
-    for (const name of Object.values(templates)) await adminQuery(serverUrl, `drop database if exists ${name} with (force)`).catch(() => undefined);
+    for (const name of Object.values(templates))
+      await adminQuery(serverUrl, `drop database if exists ${name} with (force)`).catch(() => undefined);
     await stop();
   };
 }
