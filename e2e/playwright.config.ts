@@ -45,6 +45,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/v1/health/ready`,
     reuseExistingServer: false,
     timeout: 120_000,
+    // SIGTERM, not the default SIGKILL: the server stops its embedded PostgreSQL rather than leave it running.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
