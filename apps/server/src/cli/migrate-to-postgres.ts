@@ -23,7 +23,7 @@ const config = loadConfig();
 try {
   const started = Date.now();
   const report = await migrateToPostgres({
-    pgliteDir: config.pgliteDir,
+    embeddedDir: config.embeddedDir,
     storageDir: config.storageDir,
     to: values.to,
     toStorage: values.storage,

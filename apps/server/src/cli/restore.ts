@@ -1,23 +1,35 @@
 /**
  * Restores a backup made by "Effectuer une sauvegarde" into an empty installation:
  *   npm run restore -- <backup> [--force]
- * <backup> is the database file (…-db.tar.gz for the embedded database, …-db.dump for PostgreSQL),
- * given as a path or as its name in BACKUP_DIR/db_data; the documents archive of the same backup
- * (…-docs.tar.gz, beside it or in BACKUP_DIR/docs) is restored into STORAGE_DIR. A non-empty
- * database or storage folder is overwritten only with --force. An encrypted backup (`….enc`) needs the
- * BACKUP_ENCRYPTION_KEY it was made with; it is decrypted into a private folder under DATA_DIR, removed afterwards.
+ * <backup> is the database file, given as a path or as its name in BACKUP_DIR/db_data:
+ *   …-db.jsonl.gz  the embedded database's own dump: into the embedded database, or into PostgreSQL with DATABASE_URL;
+ *   …-db.dump      pg_dump of a PostgreSQL database: into PostgreSQL (DATABASE_URL) only;
+ *   …-db.tar.gz    the PGlite data directory older versions saved: converted into either.
+ * The documents archive of the same backup (…-docs.tar.gz, beside it or in BACKUP_DIR/docs) is restored into
+ * STORAGE_DIR. A database holding accounts or reforms, or a non-empty storage folder, is overwritten only with
+ * --force. An encrypted backup (`….enc`) needs the BACKUP_ENCRYPTION_KEY it was made with; it is decrypted into a
+ * private folder under DATA_DIR, removed afterwards.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { loadConfig } from '../config.ts';
-import { acquireDataDirLock } from '../db/data-dir-lock.ts';
-import { PGLITE_EXTENSIONS } from '../db/pglite-options.ts';
+import { connectEmbedded, connectPostgres, type Database } from '../db/client.ts';
+import { holdsData } from '../db/copy-database.ts';
+import { DataDirLockedError } from '../db/data-dir-lock.ts';
+import { EmbeddedClusterError } from '../db/embedded-cluster.ts';
+import { restoreLegacyPgliteBackup } from '../db/legacy-pglite.ts';
+import { runMigrations } from '../db/migrate.ts';
 import { recordRestore } from '../modules/audit/restore-event.ts';
 import { decryptBackup, ENCRYPTED_EXTENSION, isEncryptedBackup } from '../modules/backups/backup-crypto.ts';
-import { BACKUP_FOLDERS, extractDocuments, restorePostgres } from '../modules/backups/backup-files.ts';
+import {
+  BACKUP_FOLDERS,
+  extractDocuments,
+  restoreLogicalBackup,
+  restorePostgres,
+  verifyLogicalBackup,
+} from '../modules/backups/backup-files.ts';
 
 function fail(message: string): never {
   console.error(message);
@@ -35,13 +47,20 @@ function isEmptyDir(dir: string): boolean {
   return !fs.existsSync(dir) || fs.readdirSync(dir).length === 0;
 }
 
+const FORMATS = { 'jsonl.gz': 'logical', dump: 'pg_dump', 'tar.gz': 'pglite' } as const;
+
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { force: { type: 'boolean', default: false } } });
 if (positionals.length !== 1) fail('Usage : npm run restore -- <fichier de sauvegarde de la base> [--force]');
 
 const config = loadConfig();
 const dbFile = locate(positionals[0], BACKUP_FOLDERS.db, config.backupDir);
 const dbName = path.basename(dbFile).replace(/\.enc$/, '');
-const docsName = path.basename(dbFile).replace(/-db\.(tar\.gz|dump)(\.enc)?$/, '-docs.tar.gz$2');
+const extension = /-db\.(jsonl\.gz|dump|tar\.gz)$/.exec(dbName)?.[1] as keyof typeof FORMATS | undefined;
+if (!extension) fail(`${dbName} n'est pas une sauvegarde de la base (…-db.jsonl.gz, …-db.dump ou …-db.tar.gz).`);
+const format = FORMATS[extension];
+if (format === 'pg_dump' && !config.databaseUrl) fail('Une sauvegarde PostgreSQL (.dump) se restaure avec DATABASE_URL défini.');
+
+const docsName = path.basename(dbFile).replace(/-db\.(jsonl\.gz|dump|tar\.gz)(\.enc)?$/, '-docs.tar.gz$2');
 const docsCandidates = [
   path.join(path.dirname(dbFile), docsName),
   path.join(path.dirname(dbFile), '..', BACKUP_FOLDERS.doc, docsName),
@@ -76,51 +95,88 @@ async function readable(file: string): Promise<string> {
   return target;
 }
 
-// Both files are decrypted before anything is replaced: a wrong key changes nothing.
+/** Refusals printed as they are; the database is closed before the command exits. */
+class Refusal extends Error {}
+
+const notEmpty = () =>
+  new Refusal(
+    config.databaseUrl
+      ? 'La base PostgreSQL contient déjà des données : ajoutez --force pour les remplacer.'
+      : `La base embarquée ${config.embeddedDir} n'est pas vide : ajoutez --force pour la remplacer.`,
+  );
+
+async function withClient<T>(database: Database, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await database.pool.connect();
+  try {
+    return await work(client);
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * The dumps the app converts itself (its own, PGlite's) go into a database brought to the latest migrations,
+ * emptied first with --force.
+ */
+async function restoreConverted(database: Database, file: string): Promise<void> {
+  await withClient(database, async (client) => {
+    if (!(await holdsData(client))) return;
+    if (!force) throw notEmpty();
+    console.log('Base non vide : elle est vidée (--force).');
+    await client.query('drop schema if exists drizzle cascade; drop schema public cascade; create schema public');
+  });
+  // The migrator takes a client of its own: none may be held meanwhile (a pool of one).
+  await runMigrations(database);
+  await withClient(database, async (client) => {
+    if (format === 'logical') {
+      const tables = await restoreLogicalBackup(file, client);
+      const rows = tables.reduce((sum, table) => sum + table.rows, 0);
+      console.log(`${tables.length} tables, ${rows} lignes restaurées et vérifiées.`);
+    } else {
+      // Backups made while the embedded database was PGlite: converted by legacy-pglite.ts.
+      await restoreLegacyPgliteBackup(file, client);
+    }
+    await logRestore(client);
+  });
+}
+
+async function restorePgDump(databaseUrl: string, file: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const used = await holdsData(client);
+    if (used && !force) throw notEmpty();
+    await restorePostgres(file, databaseUrl, used || force);
+    await logRestore(client);
+  } finally {
+    await client.end();
+  }
+}
+
+// Both files are decrypted, and the app's own dump read whole, before anything is replaced: a wrong key, a truncated
+// file or a dump from a newer version changes nothing.
 const dbSource = await readable(dbFile);
 const docsSource = docsFile ? await readable(docsFile) : undefined;
+if (format === 'logical') await verifyLogicalBackup(dbSource).catch((error: Error) => fail(error.message));
 
 if (!isEmptyDir(config.storageDir) && !force)
   fail(`Le dossier des documents ${config.storageDir} n'est pas vide : ajoutez --force pour l'écraser.`);
 
-if (config.databaseUrl) {
-  if (!dbName.endsWith('.dump'))
-    fail(
-      'Une sauvegarde de la base embarquée (.tar.gz) ne se restaure pas dans PostgreSQL : restaurez-la sans DATABASE_URL, puis passez à PostgreSQL avec npm run migrate-to-postgres -- --to postgres://…',
-    );
-  const client = new pg.Client({ connectionString: config.databaseUrl });
-  await client.connect();
-  const { rows } = await client.query<{ used: boolean }>(
-    "select exists (select 1 from information_schema.tables where table_schema = 'public' and table_name = 'users') as used",
-  );
-  const hasUsers = rows[0]?.used ? (await client.query('select 1 from users limit 1')).rowCount : 0;
-  await client.end();
-  if (hasUsers && !force) fail('La base PostgreSQL contient déjà des données : ajoutez --force pour les remplacer.');
-  await restorePostgres(dbSource, config.databaseUrl, Boolean(hasUsers) || force);
-  const restored = new pg.Client({ connectionString: config.databaseUrl });
-  await restored.connect();
-  await logRestore(restored);
-  await restored.end();
-} else {
-  if (!dbName.endsWith('.tar.gz')) fail('Une sauvegarde PostgreSQL (.dump) se restaure avec DATABASE_URL défini.');
-  const lock = await acquireDataDirLock(config.pgliteDir, 0).catch((error: Error) => fail(error.message));
-  try {
-    if (!isEmptyDir(config.pgliteDir)) {
-      if (!force) fail(`La base embarquée ${config.pgliteDir} n'est pas vide : ajoutez --force pour la remplacer.`);
-      fs.rmSync(config.pgliteDir, { recursive: true, force: true });
+try {
+  if (format === 'pg_dump') await restorePgDump(config.databaseUrl as string, dbSource);
+  else {
+    const database = config.databaseUrl
+      ? connectPostgres(config.databaseUrl, { max: 1 })
+      : await connectEmbedded(config.embeddedDir, { max: 1 });
+    try {
+      await restoreConverted(database, dbSource);
+    } finally {
+      await database.close();
     }
-    fs.mkdirSync(config.pgliteDir, { recursive: true });
-    const db = await PGlite.create({
-      dataDir: config.pgliteDir,
-      extensions: PGLITE_EXTENSIONS,
-      loadDataDir: new Blob([fs.readFileSync(dbSource)]),
-    });
-    await logRestore(db);
-    await db.query('CHECKPOINT');
-    await db.close();
-  } finally {
-    lock.release();
   }
+} catch (error) {
+  const refused = error instanceof Refusal || error instanceof DataDirLockedError || error instanceof EmbeddedClusterError;
+  fail(refused ? (error as Error).message : `Restauration interrompue : ${(error as Error).message}`);
 }
 
 if (docsSource) {

@@ -8,6 +8,11 @@ export interface TableCopy {
   checksum: string;
 }
 
+export interface TableCheck {
+  rows: number;
+  checksum: string;
+}
+
 export class CopyMismatchError extends Error {
   constructor(readonly mismatches: Array<{ table: string; source: TableCheck; target: TableCheck }>) {
     super(
@@ -16,15 +21,38 @@ export class CopyMismatchError extends Error {
   }
 }
 
-interface TableCheck {
-  rows: number;
-  checksum: string;
+/** One table on its way into a target: from another database (`readTables`) or from a dump (logical-dump.ts). */
+export interface TableStream {
+  table: string;
+  /** The columns its rows carry; the target's other columns take their defaults. */
+  columns: string[];
+  /** Its rows, a JSON array of objects per batch (`json_populate_recordset`'s input). */
+  batches: AsyncIterable<string>;
+  /** The row count and checksum the table must read back as; asked once its batches are consumed. */
+  expected(): Promise<TableCheck>;
 }
 
-const BATCH = 2_000;
+/** A sequence's `last_value`, null when it was never used. */
+export interface SequenceValue {
+  name: string;
+  value: string | null;
+}
 
-/** Every session reads and writes values the same way, whatever the server's defaults. */
-const SESSION = `set TimeZone = 'UTC'; set DateStyle = 'ISO, YMD'; set IntervalStyle = 'postgres'; set extra_float_digits = 1; set bytea_output = 'hex'`;
+/** What `writeDatabase` writes: the tables one after the other, then the sequences (asked once every table is consumed). */
+export interface DatabaseStream {
+  tables: AsyncIterable<TableStream>;
+  sequences(): Promise<SequenceValue[]>;
+}
+
+/** Rows per batch: a few hundred keep one batch (one line of a dump) small whatever the table's size. */
+const BATCH = 500;
+
+/**
+ * Both sides read and write values the same way, whatever the server's or the role's defaults: `local`, so that a
+ * client checked out of the app's pool goes back to it unchanged.
+ */
+const SETTINGS = `set local TimeZone = 'UTC'; set local DateStyle = 'ISO, YMD'; set local IntervalStyle = 'postgres';
+  set local extra_float_digits = 1; set local bytea_output = 'hex'; set local search_path = public`;
 
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
@@ -56,15 +84,20 @@ async function checkTable(client: pg.ClientBase, table: string, columns: string[
   return rows[0];
 }
 
-/** The rows of a table in batches, in physical order (keyset on ctid: the source is not written meanwhile). */
+/**
+ * The rows of a table in batches, in physical order (keyset on ctid: the snapshot does not move). Each batch is one
+ * line of text: `row_to_json` writes none of the line breaks `json_agg` puts between rows.
+ */
 async function* readBatches(source: pg.ClientBase, table: string, columns: string[]): AsyncGenerator<string> {
   const list = columns.map(quoted).join(', ');
+  const picked = columns.map((column) => `s.${quoted(column)}`).join(', ');
   let after = '(0,0)';
   for (;;) {
-    const { rows } = await source.query<{ at: string; batch: string }>(
-      `select (array_agg(at order by at desc))[1]::text as at, json_agg(t)::text as batch from (
-         select ctid as at, ${list} from ${quoted(table)} where ctid > $1::tid order by ctid limit ${BATCH}
-       ) t`,
+    const { rows } = await source.query<{ at: string; batch: string | null }>(
+      `select (array_agg(s.reformes_ctid order by s.reformes_ctid desc))[1]::text as at,
+         '[' || string_agg(row_to_json(r)::text, ',' order by s.reformes_ctid) || ']' as batch
+       from (select ctid as reformes_ctid, ${list} from ${quoted(table)} where ctid > $1::tid order by ctid limit ${BATCH}) s
+       cross join lateral (select ${picked}) r`,
       [after],
     );
     if (!rows[0]?.batch) return;
@@ -74,68 +107,146 @@ async function* readBatches(source: pg.ClientBase, table: string, columns: strin
 }
 
 /**
- * Copies every table of `source` into `target`, which already has the same schema (the same migrations), in one
- * transaction on the target: its rows are replaced (what the migrations inserted included), triggers stay off while
- * rows arrive as they were (counters and progress rows are copied, not recomputed), sequences take the source's
- * values, then every table's row count and checksum are compared and the transaction commits only if all match.
- * `session_replication_role` needs a superuser (or, from PostgreSQL 15, a role granted that setting).
+ * Opens on `source` the one repeatable-read, read-only snapshot that `readTables` needs: what is checked is what was
+ * read, while the app keeps writing. `endSnapshot` closes it.
  */
-export async function copyDatabase(
-  source: pg.ClientBase,
+export async function beginSnapshot(source: pg.ClientBase): Promise<void> {
+  await source.query('begin transaction isolation level repeatable read read only');
+  await source.query(SETTINGS);
+}
+
+export async function endSnapshot(source: pg.ClientBase): Promise<void> {
+  await source.query('rollback').catch(() => undefined);
+}
+
+/** Every table of the application, inside a snapshot opened by `beginSnapshot`, with its expected check. */
+export async function* readTables(source: pg.ClientBase): AsyncGenerator<TableStream> {
+  for (const table of (await tablesOf(source)).filter((name) => !name.startsWith('__'))) {
+    const columns = await writableColumns(source, table);
+    yield { table, columns, batches: readBatches(source, table, columns), expected: () => checkTable(source, table, columns) };
+  }
+}
+
+export async function readSequences(source: pg.ClientBase): Promise<SequenceValue[]> {
+  const { rows } = await source.query<SequenceValue>(
+    "select sequencename as name, last_value::text as value from pg_sequences where schemaname = 'public' order by sequencename",
+  );
+  return rows;
+}
+
+/** The user triggers that fire today (`tgenabled = 'O'`): only those are switched off, then on again. */
+async function enabledTriggers(client: pg.ClientBase): Promise<Array<{ table: string; name: string }>> {
+  const { rows } = await client.query<{ table: string; name: string }>(
+    `select c.relname as table, t.tgname as name from pg_trigger t
+     join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
+     where n.nspname = 'public' and not t.tgisinternal and t.tgenabled = 'O' order by c.relname, t.tgname`,
+  );
+  return rows;
+}
+
+/** Read under `search_path = public`: the definitions name the referenced tables without a schema, as they were made. */
+async function foreignKeysOf(client: pg.ClientBase): Promise<Array<{ table: string; name: string; definition: string }>> {
+  const { rows } = await client.query<{ table: string; name: string; definition: string }>(
+    `select c.relname as table, k.conname as name, pg_get_constraintdef(k.oid) as definition from pg_constraint k
+     join pg_class c on c.oid = k.conrelid join pg_namespace n on n.oid = c.relnamespace
+     where n.nspname = 'public' and k.contype = 'f' order by c.relname, k.conname`,
+  );
+  return rows;
+}
+
+/** Each sequence of the target continues where the source's stood (next id included). */
+async function writeSequences(target: pg.ClientBase, sequences: SequenceValue[]): Promise<void> {
+  const { rows: missing } = await target.query<{ name: string }>(
+    "select name from unnest($1::text[]) name where name not in (select sequencename from pg_sequences where schemaname = 'public')",
+    [sequences.map((sequence) => sequence.name)],
+  );
+  if (missing.length > 0) throw new Error(`Séquences absentes de la base cible : ${missing.map((row) => row.name).join(', ')}.`);
+  for (const { name, value } of sequences) {
+    if (value === null)
+      await target.query('select setval($1::regclass, seqstart, false) from pg_sequence where seqrelid = $1::regclass', [quoted(name)]);
+    else await target.query('select setval($1::regclass, $2::bigint, true)', [quoted(name), value]);
+  }
+}
+
+/**
+ * Writes a stream of tables into `target`, which has the same schema or a newer one (more columns, more tables), in one
+ * transaction: each table streamed is emptied (what the migrations inserted included) and filled, with the target's
+ * triggers off (counters and progress rows arrive as they were, not recomputed) and the foreign keys dropped; then
+ * every table's row count and checksum is compared with the expected one, the foreign keys are added back (which
+ * checks them), the triggers switched on again and the sequences set to the streamed values; the transaction
+ * commits only if all of that holds. All of it is allowed to the owner of the tables: no superuser needed
+ * (`session_replication_role` is refused on managed PostgreSQL services).
+ */
+export async function writeDatabase(
   target: pg.ClientBase,
+  database: DatabaseStream,
   onTable: (table: string, rows: number) => void = () => undefined,
 ): Promise<TableCopy[]> {
-  await source.query(SESSION);
-  await target.query(SESSION);
-  const tables = (await tablesOf(source)).filter((table) => !table.startsWith('__'));
-  const targetTables = new Set(await tablesOf(target));
-  const missing = tables.filter((table) => !targetTables.has(table));
-  if (missing.length > 0) throw new Error(`Tables absentes de la base cible : ${missing.join(', ')}.`);
-
-  // The source is read in one snapshot: what is compared is what was copied.
-  await source.query('begin transaction isolation level repeatable read read only');
   await target.query('begin');
   try {
-    await target.query("set local session_replication_role = 'replica'");
-    await target.query(`truncate ${tables.map(quoted).join(', ')}`);
+    await target.query(SETTINGS);
+    const targetTables = new Set(await tablesOf(target));
+    const triggers = await enabledTriggers(target);
+    const foreignKeys = await foreignKeysOf(target);
+    for (const { table, name } of triggers) await target.query(`alter table ${quoted(table)} disable trigger ${quoted(name)}`);
+    for (const { table, name } of foreignKeys) await target.query(`alter table ${quoted(table)} drop constraint ${quoted(name)}`);
+
     const copies: TableCopy[] = [];
     const mismatches: CopyMismatchError['mismatches'] = [];
-    for (const table of tables) {
-      const columns = await writableColumns(source, table);
+    for await (const { table, columns, batches, expected } of database.tables) {
+      if (!targetTables.has(table)) throw new Error(`Table absente de la base cible : ${table}.`);
+      const writable = new Set(await writableColumns(target, table));
+      const unknown = columns.filter((column) => !writable.has(column));
+      if (unknown.length > 0)
+        throw new Error(`Colonnes absentes de la base cible : ${unknown.map((column) => `${table}.${column}`).join(', ')}.`);
+      await target.query(`truncate ${quoted(table)}`);
       const list = columns.map(quoted).join(', ');
-      for await (const batch of readBatches(source, table, columns)) {
+      for await (const batch of batches) {
         await target.query(
           `insert into ${quoted(table)} (${list}) overriding system value
            select ${list} from json_populate_recordset(null::${quoted(table)}, $1::json)`,
           [batch],
         );
       }
-      const [expected, actual] = [await checkTable(source, table, columns), await checkTable(target, table, columns)];
-      if (expected.rows !== actual.rows || expected.checksum !== actual.checksum)
-        mismatches.push({ table, source: expected, target: actual });
-      copies.push({ table, ...expected });
-      onTable(table, expected.rows);
+      const [source, written] = [await expected(), await checkTable(target, table, columns)];
+      if (source.rows !== written.rows || source.checksum !== written.checksum) mismatches.push({ table, source, target: written });
+      copies.push({ table, ...source });
+      onTable(table, source.rows);
     }
-    await copySequences(source, target);
+    const sequences = await database.sequences();
     if (mismatches.length > 0) throw new CopyMismatchError(mismatches);
+
+    for (const { table, name, definition } of foreignKeys) {
+      await target.query(`alter table ${quoted(table)} add constraint ${quoted(name)} ${definition}`).catch((error: Error) => {
+        throw new Error(`Les lignes copiées ne respectent pas la contrainte ${name} de ${table} : ${error.message}`, { cause: error });
+      });
+    }
+    for (const { table, name } of triggers) await target.query(`alter table ${quoted(table)} enable trigger ${quoted(name)}`);
+    // Last: setval is not undone by a rollback.
+    await writeSequences(target, sequences);
     await target.query('commit');
     return copies;
   } catch (error) {
     await target.query('rollback').catch(() => undefined);
     throw error;
-  } finally {
-    await source.query('rollback').catch(() => undefined);
   }
 }
 
-/** Each sequence of the target continues where the source's stands (next id included). */
-async function copySequences(source: pg.ClientBase, target: pg.ClientBase): Promise<void> {
-  const { rows } = await source.query<{ name: string; last: string | null }>(
-    "select sequencename as name, last_value::text as last from pg_sequences where schemaname = 'public'",
-  );
-  for (const row of rows) {
-    if (row.last === null) await target.query('select setval($1::regclass, 1, false)', [quoted(row.name)]);
-    else await target.query('select setval($1::regclass, $2::bigint, true)', [quoted(row.name), row.last]);
+/**
+ * Copies every table of `source` into `target`, which already has the same schema (the same migrations), through
+ * `writeDatabase` (one transaction, checked table by table, nothing kept on a difference). The source is read in one
+ * snapshot: it may be in use meanwhile.
+ */
+export async function copyDatabase(
+  source: pg.ClientBase,
+  target: pg.ClientBase,
+  onTable: (table: string, rows: number) => void = () => undefined,
+): Promise<TableCopy[]> {
+  await beginSnapshot(source);
+  try {
+    return await writeDatabase(target, { tables: readTables(source), sequences: () => readSequences(source) }, onTable);
+  } finally {
+    await endSnapshot(source);
   }
 }
 

@@ -13,7 +13,6 @@ import { connectPostgres } from './client.ts';
 import { convertPgliteDataDir, isLegacyPgliteDir, restoreLegacyPgliteBackup } from './legacy-pglite.ts';
 import { runMigrations } from './migrate.ts';
 
-
 /** Both sides print values alike (time zone, dates, floats) and sort rows alike (byte order, whatever the locale). */
 const SESSION = `set TimeZone = 'UTC'; set DateStyle = 'ISO, YMD'; set extra_float_digits = 1`;
 const TABLES = `select table_name as name from information_schema.tables

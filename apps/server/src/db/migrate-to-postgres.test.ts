@@ -1,42 +1,23 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createScratchDatabase, dropScratchDatabase } from '../test/scratch-database.ts';
+import { testServerUrl } from '../test/test-database.ts';
 import { connectEmbedded, connectPostgres } from './client.ts';
 import { CopyMismatchError, copyDatabase } from './copy-database.ts';
 import { runMigrations } from './migrate.ts';
 import { MigrateRefusal, migrateToPostgres } from './migrate-to-postgres.ts';
-import { PGLITE_EXTENSIONS } from './pglite-options.ts';
 import { DEMO_PASSWORD, seedDemoData } from './seed/demo.ts';
 import { seedReferenceData } from './seed/reference.ts';
 
-/**
- * The target: a new database on the CI's PostgreSQL when DATABASE_URL is set (the round trip the issue asks for),
- * else an in-memory PGlite behind pglite-socket, which speaks the same protocol through the same postgres:// URL.
- */
+/** The target: a new database on the run's server (the PostgreSQL of DATABASE_URL, or the test cluster). */
 async function createTarget(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (serverUrl) {
-    const url = await createScratchDatabase(serverUrl, 'reformes_migrate');
-    return { url, drop: () => dropScratchDatabase(serverUrl, url) };
-  }
-  const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
-  const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: 4 });
-  await server.start();
-  const port = server.getServerConn().split(':').pop();
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    drop: async () => {
-      await server.stop();
-      await pglite.close();
-    },
-  };
+  const url = await createScratchDatabase(testServerUrl(), 'reformes_migrate');
+  return { url, drop: () => dropScratchDatabase(testServerUrl(), url) };
 }
 
 async function query<Row extends pg.QueryResultRow>(url: string, sql: string): Promise<Row[]> {
@@ -55,16 +36,16 @@ const COUNTS = `select (select count(*)::int from users) as users, (select count
 
 describe('npm run migrate-to-postgres', { timeout: 180_000 }, () => {
   let dir: string;
-  let pgliteDir: string;
+  let embeddedDir: string;
   let storageDir: string;
   let target: { url: string; drop: () => Promise<void> };
   let sourceCounts: Record<string, number>;
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reformes-migrate-'));
-    pgliteDir = path.join(dir, 'pglite');
+    embeddedDir = path.join(dir, 'postgres');
     storageDir = path.join(dir, 'storage');
-    const source = await connectEmbedded(pgliteDir);
+    const source = await connectEmbedded(embeddedDir, { onLog: () => undefined });
     await runMigrations(source);
     await seedReferenceData(source.db);
     await seedDemoData(source.db);
@@ -84,7 +65,7 @@ describe('npm run migrate-to-postgres', { timeout: 180_000 }, () => {
   it('copies every table and the documents, checked, into a database the server then runs on', async () => {
     const logged: string[] = [];
     const toStorage = path.join(dir, 'storage-pg');
-    const report = await migrateToPostgres({ pgliteDir, storageDir, to: target.url, toStorage, log: (line) => logged.push(line) });
+    const report = await migrateToPostgres({ embeddedDir, storageDir, to: target.url, toStorage, log: (line) => logged.push(line) });
 
     expect(report.tables.find((table) => table.table === 'reformes')?.rows).toBe(sourceCounts.reformes);
     expect(report.documents).toBe(1);
@@ -134,25 +115,25 @@ describe('npm run migrate-to-postgres', { timeout: 180_000 }, () => {
 
   it('refuses a target that holds data without --force, and replaces it with --force', async () => {
     const before = (await query(target.url, COUNTS))[0];
-    await expect(migrateToPostgres({ pgliteDir, storageDir, to: target.url })).rejects.toThrow(
+    await expect(migrateToPostgres({ embeddedDir, storageDir, to: target.url })).rejects.toThrow(
       new MigrateRefusal('La base PostgreSQL contient déjà des données : ajoutez --force pour les remplacer.'),
     );
     expect((await query(target.url, COUNTS))[0]).toEqual(before);
 
-    await migrateToPostgres({ pgliteDir, storageDir, to: target.url, force: true });
+    await migrateToPostgres({ embeddedDir, storageDir, to: target.url, force: true });
     expect((await query(target.url, COUNTS))[0]).toEqual(sourceCounts);
     expect(await query(target.url, "select 1 from natures where libnature = 'Nature après migration'")).toEqual([]);
   });
 
   it('refuses what it cannot do, in French, before touching anything', async () => {
-    await expect(migrateToPostgres({ pgliteDir, storageDir, to: 'mysql://x' })).rejects.toThrow('--to attend une adresse postgres://');
-    await expect(migrateToPostgres({ pgliteDir: path.join(dir, 'absente'), storageDir, to: target.url })).rejects.toThrow(
+    await expect(migrateToPostgres({ embeddedDir, storageDir, to: 'mysql://x' })).rejects.toThrow('--to attend une adresse postgres://');
+    await expect(migrateToPostgres({ embeddedDir: path.join(dir, 'absente'), storageDir, to: target.url })).rejects.toThrow(
       `Aucune base embarquée dans ${path.join(dir, 'absente')}.`,
     );
     await expect(
-      migrateToPostgres({ pgliteDir, storageDir, to: target.url, toStorage: path.join(dir, 'storage-pg'), force: false }),
+      migrateToPostgres({ embeddedDir, storageDir, to: target.url, toStorage: path.join(dir, 'storage-pg'), force: false }),
     ).rejects.toThrow("n'est pas vide : ajoutez --force pour l'écraser.");
-    await expect(migrateToPostgres({ pgliteDir, storageDir, to: 'postgres://postgres@127.0.0.1:1/none' })).rejects.toThrow(
+    await expect(migrateToPostgres({ embeddedDir, storageDir, to: 'postgres://postgres@127.0.0.1:1/none' })).rejects.toThrow(
       'La base PostgreSQL ne répond pas',
     );
   });

@@ -7,8 +7,8 @@ import { copyDatabase, holdsData, type TableCopy } from './copy-database.ts';
 import { runMigrations } from './migrate.ts';
 
 export interface MigrateOptions {
-  /** The embedded database's folder (config.pgliteDir). */
-  pgliteDir: string;
+  /** The embedded cluster's folder (config.embeddedDir). */
+  embeddedDir: string;
   /** The stored documents (config.storageDir). */
   storageDir: string;
   /** postgres://… of the target database. */
@@ -36,9 +36,9 @@ const isEmptyDir = (dir: string) => !fs.existsSync(dir) || fs.readdirSync(dir).l
  * The embedded database is opened with its lock: the server must be stopped.
  */
 export async function migrateToPostgres(options: MigrateOptions): Promise<MigrateReport> {
-  const { pgliteDir, storageDir, to, force = false, log = () => undefined } = options;
+  const { embeddedDir, storageDir, to, force = false, log = () => undefined } = options;
   if (!/^postgres(ql)?:\/\//.test(to)) throw new MigrateRefusal(`--to attend une adresse postgres://…, pas « ${to} ».`);
-  if (!fs.existsSync(path.join(pgliteDir, 'PG_VERSION'))) throw new MigrateRefusal(`Aucune base embarquée dans ${pgliteDir}.`);
+  if (!fs.existsSync(path.join(embeddedDir, 'PG_VERSION'))) throw new MigrateRefusal(`Aucune base embarquée dans ${embeddedDir}.`);
   const toStorage = options.toStorage && path.resolve(options.toStorage) !== path.resolve(storageDir) ? options.toStorage : undefined;
   if (toStorage && !isEmptyDir(toStorage) && !force)
     throw new MigrateRefusal(`Le dossier des documents ${toStorage} n'est pas vide : ajoutez --force pour l'écraser.`);
@@ -59,7 +59,7 @@ export async function migrateToPostgres(options: MigrateOptions): Promise<Migrat
     }
     await runMigrations(target);
 
-    const source = await connectEmbedded(pgliteDir);
+    const source = await connectEmbedded(embeddedDir);
     let tables: TableCopy[];
     try {
       await runMigrations(source);

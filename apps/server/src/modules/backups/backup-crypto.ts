@@ -13,7 +13,7 @@ const IV_BYTES = 12;
 const TAG_BYTES = 16;
 const HEADER_BYTES = MAGIC.length + IV_BYTES;
 
-/** Added to the plain name of an encrypted backup: `reformes-…-db.tar.gz.enc`. */
+/** Added to the plain name of an encrypted backup: `reformes-…-db.jsonl.gz.enc`. */
 export const ENCRYPTED_EXTENSION = '.enc';
 
 /** A pipeline stage that encrypts what flows through it: `pipeline(source, encryptionStage(key), target)`. */

@@ -7,15 +7,19 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
 import { connectEmbedded, connectPostgres } from '../../db/client.ts';
 import { createScratchDatabase, dropScratchDatabase } from '../../test/scratch-database.ts';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { testServerUrl } from '../../test/test-database.ts';
 import { decryptBackup } from './backup-crypto.ts';
+import { writeLogicalBackup } from './backup-files.ts';
 
 /**
  * Backups, attachments and mails are readable by the server's user only, and BACKUP_ENCRYPTION_KEY encrypts
  * the backups: unreadable without the key, restored by `npm run restore` with it, refused clearly without it.
- * On the embedded PGlite by default; on PostgreSQL when DATABASE_URL is set (restored into a new database).
+ * On the embedded database by default; on PostgreSQL when DATABASE_URL is set (restored into a new database). The
+ * embedded database's encrypted dump (`….jsonl.gz.enc`) is also restored into PostgreSQL in both cases.
  */
 
 const REPO_ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
@@ -102,10 +106,11 @@ describe('file modes', () => {
   });
 });
 
-describe(`encrypted backups (BACKUP_ENCRYPTION_KEY, ${SERVER_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+describe(`encrypted backups (BACKUP_ENCRYPTION_KEY, ${SERVER_URL ? 'PostgreSQL' : 'embedded database'})`, () => {
   let t: TestApp;
   let made: Array<Backup & { file: string }>;
   const tmpDirs: string[] = [];
+  const scratchUrls: string[] = [];
   let restoreUrl: string | undefined;
 
   const freshDir = () => {
@@ -129,6 +134,7 @@ describe(`encrypted backups (BACKUP_ENCRYPTION_KEY, ${SERVER_URL ? 'PostgreSQL' 
   afterAll(async () => {
     await t?.close();
     if (SERVER_URL && restoreUrl) await dropScratchDatabase(SERVER_URL, restoreUrl);
+    for (const url of scratchUrls) await dropScratchDatabase(testServerUrl(), url);
     for (const dir of tmpDirs) fs.rmSync(dir, { recursive: true, force: true });
   }, SLOW);
 
@@ -160,10 +166,14 @@ describe(`encrypted backups (BACKUP_ENCRYPTION_KEY, ${SERVER_URL ? 'PostgreSQL' 
     const dir = freshDir();
     const dump = made.find((row) => row.type !== 'doc') as Backup & { file: string };
     await decryptBackup(dump.file, path.join(dir, 'db'), Buffer.from(KEY, 'hex'));
-    const head = fs.readFileSync(path.join(dir, 'db')).subarray(0, 5);
-    expect(t.database.kind === 'pglite' ? head.subarray(0, 2).equals(Buffer.from([0x1f, 0x8b])) : head.toString('latin1') === 'PGDMP').toBe(
-      true,
-    );
+    const plain = fs.readFileSync(path.join(dir, 'db'));
+    if (t.database.kind === 'embedded') {
+      expect(dump.name).toMatch(/-db\.jsonl\.gz\.enc$/);
+      expect(JSON.parse(zlib.gunzipSync(plain).toString('utf8').split('\n', 1)[0])).toMatchObject({ format: 'reformes-dump' });
+    } else {
+      expect(dump.name).toMatch(/-db\.dump\.enc$/);
+      expect(plain.subarray(0, 5).toString('latin1')).toBe('PGDMP');
+    }
     const docs = made.find((row) => row.type === 'doc') as Backup & { file: string };
     await decryptBackup(docs.file, path.join(dir, 'docs.tar.gz'), Buffer.from(KEY, 'hex'));
     const entries: string[] = [];
@@ -205,10 +215,51 @@ describe(`encrypted backups (BACKUP_ENCRYPTION_KEY, ${SERVER_URL ? 'PostgreSQL' 
 
       const [attachment] = fs.readdirSync(path.join(target, 'storage', 'reformes'));
       expect(fs.readFileSync(path.join(target, 'storage', 'reformes', attachment)).equals(PDF)).toBe(true);
-      const database = restoreUrl ? connectPostgres(restoreUrl) : await connectEmbedded(path.join(target, 'db'));
+      const database = restoreUrl
+        ? connectPostgres(restoreUrl)
+        : await connectEmbedded(loadConfig({ DATA_DIR: target }).embeddedDir, { onLog: () => undefined });
       try {
         const { rows } = await database.pool.query<{ email: string }>('select email from users order by email');
         expect(rows.map((row) => row.email)).toContain('admin@reformes.test');
+      } finally {
+        await database.close();
+      }
+    },
+    SLOW,
+  );
+  it(
+    "restores the embedded database's encrypted dump (….jsonl.gz.enc) into PostgreSQL with the key",
+    async () => {
+      const made = (await saveBackup(t)).find((row) => row.type !== 'doc') as Backup & { file: string };
+      let dump = made.file;
+      if (!dump.endsWith('.jsonl.gz.enc')) {
+        // On PostgreSQL the app writes pg_dump's format: the embedded database's dump is written beside it.
+        dump = made.file.replace(/-db\.dump\.enc$/, '-db.jsonl.gz.enc');
+        const client = await t.database.pool.connect();
+        try {
+          await writeLogicalBackup(client, dump, Buffer.from(KEY, 'hex'));
+        } finally {
+          client.release();
+        }
+      }
+      expect(
+        fs
+          .readFileSync(dump)
+          .subarray(0, 2)
+          .equals(Buffer.from([0x1f, 0x8b])),
+      ).toBe(false);
+      const url = await createScratchDatabase(testServerUrl(), 'reformes_encrypted');
+      scratchUrls.push(url);
+      const target = freshDir();
+      const { code, output } = await runRestore([dump], { DATA_DIR: target, DATABASE_URL: url, JWT_SECRET, BACKUP_ENCRYPTION_KEY: KEY });
+      expect(output).toContain(`Base restaurée depuis ${path.basename(dump)}.`);
+      expect(output).toContain('Documents restaurés dans');
+      expect(code).toBe(0);
+      expect(fs.readdirSync(target).filter((name) => name.startsWith('.restauration'))).toEqual([]);
+      const database = connectPostgres(url);
+      try {
+        const { rows } = await database.pool.query<{ n: number }>('select count(*)::int as n from reforme_files');
+        expect(rows[0].n).toBe((await t.database.pool.query('select count(*)::int as n from reforme_files')).rows[0].n);
       } finally {
         await database.close();
       }

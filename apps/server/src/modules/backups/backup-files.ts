@@ -1,15 +1,24 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { Readable, pipeline as streamPipeline } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import zlib from 'node:zlib';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import type pg from 'pg';
 import * as tar from 'tar';
 import type { Database } from '../../db/client.ts';
+import type { TableCopy } from '../../db/copy-database.ts';
+import { restoreLogicalDump, verifyLogicalDump, writeLogicalDump } from '../../db/logical-dump.ts';
+import { MIGRATIONS_FOLDER } from '../../db/migrate.ts';
 import { AppError } from '../../http/app-error.ts';
 import { encryptionStage } from './backup-crypto.ts';
 
 /** Backup folders under BACKUP_DIR, as the download paths of spec §7 name them. */
 export const BACKUP_FOLDERS = { doc: 'docs', db: 'db_data' } as const;
+
+/** The embedded database's backups (`reformes-…-db.jsonl.gz`, `.enc` added when encrypted). */
+export const LOGICAL_DUMP_EXTENSION = 'jsonl.gz';
 
 export function backupFolderOf(type: string): string {
   return type === 'doc' ? BACKUP_FOLDERS.doc : BACKUP_FOLDERS.db;
@@ -48,13 +57,20 @@ async function writeBackup(source: Readable, file: string, key: Buffer | undefin
   await (key ? pipeline(source, encryptionStage(key), target) : pipeline(source, target));
 }
 
-/** The database dump: PGlite's data-directory tarball, or `pg_dump` custom format. */
+/**
+ * The database dump: the app's own logical dump, gzipped, for the embedded cluster (its binaries ship no pg_dump),
+ * or `pg_dump` custom format for PostgreSQL.
+ */
 export async function dumpDatabase(database: Database, file: string, key?: Buffer): Promise<void> {
-  if (database.snapshot) {
-    await writeBackup(Readable.from([await database.snapshot()]), file, key);
+  if (database.kind === 'embedded') {
+    const client = await database.pool.connect();
+    try {
+      await writeLogicalBackup(client, file, key);
+    } finally {
+      client.release();
+    }
     return;
   }
-  if (!database.url) throw new Error('Adresse de la base inconnue pour pg_dump');
   const child = spawn('pg_dump', ['--format=custom', '--no-owner', `--dbname=${database.url}`], { stdio: ['ignore', 'pipe', 'pipe'] });
   const [written, exited] = await Promise.allSettled([writeBackup(child.stdout, file, key), exitOf(child, 'pg_dump')]);
   // pg_dump's own failure says more than the broken pipe it causes.
@@ -62,8 +78,41 @@ export async function dumpDatabase(database: Database, file: string, key?: Buffe
   if (written.status === 'rejected') throw written.reason;
 }
 
+/** `…-db.jsonl.gz`: a logical dump (logical-dump.ts) of `client`'s database, streamed through gzip into `file`. */
+export async function writeLogicalBackup(client: pg.ClientBase, file: string, key?: Buffer): Promise<void> {
+  const gzip = zlib.createGzip();
+  // Both awaited: the client goes back to its pool only once the dump has ended its snapshot, whichever side failed.
+  const [dumped, written] = await Promise.allSettled([writeLogicalDump(client, gzip), writeBackup(gzip, file, key)]);
+  if (dumped.status === 'rejected') throw dumped.reason;
+  if (written.status === 'rejected') throw written.reason;
+}
+
+/** A `…-db.jsonl.gz` read through gunzip; zlib's errors (in English) become a French refusal. */
+async function readLogicalBackup<T>(file: string, read: (input: Readable) => Promise<T>): Promise<T> {
+  // The callback form hands back the gunzip stream, which a failure of the file reaches.
+  const input = streamPipeline(fs.createReadStream(file), zlib.createGunzip(), () => undefined);
+  return read(input).catch((error: Error) => {
+    const zlibError = [error, error.cause].find((cause) => (cause as NodeJS.ErrnoException | undefined)?.code?.startsWith('Z_'));
+    if (!zlibError) throw error;
+    throw new Error(`Le fichier ${path.basename(file)} est altéré ou tronqué (${(zlibError as Error).message}) : rien n'a été restauré.`, {
+      cause: error,
+    });
+  });
+}
+
+/** Restores a `…-db.jsonl.gz` (decrypted already) into `client`'s database, migrated to the latest migrations. */
+export function restoreLogicalBackup(file: string, client: pg.ClientBase): Promise<TableCopy[]> {
+  return readLogicalBackup(file, (input) => restoreLogicalDump(input, client));
+}
+
+/** Reads a `…-db.jsonl.gz` whole, without a database, against this version's migrations (`verifyLogicalDump`). */
+export function verifyLogicalBackup(file: string): Promise<void> {
+  const migrations = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }).map((migration) => migration.hash);
+  return readLogicalBackup(file, (input) => verifyLogicalDump(input, migrations));
+}
+
 export function databaseDumpExtension(database: Database): string {
-  return database.snapshot ? 'tar.gz' : 'dump';
+  return database.kind === 'embedded' ? LOGICAL_DUMP_EXTENSION : 'dump';
 }
 
 /** The documents archive: everything under STORAGE_DIR (attachments, signatures). */

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backups } from '../../db/schema/index.ts';
 import { bearer, type Caller, createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -67,8 +68,16 @@ describe('backups', () => {
     expect(fs.existsSync(path.join(t.config.backupDir, 'docs', documents.name))).toBe(true);
     expect(documents.name).toMatch(/\.tar\.gz$/);
     expect(fs.readFileSync(fileOf(t, documents)).subarray(0, 2)).toEqual(GZIP_MAGIC);
-    const head = fs.readFileSync(fileOf(t, database)).subarray(0, 5);
-    expect(head.subarray(0, t.database.kind === 'pglite' ? 2 : 5)).toEqual(t.database.kind === 'pglite' ? GZIP_MAGIC : PG_DUMP_MAGIC);
+    const bytes = fs.readFileSync(fileOf(t, database));
+    if (t.database.kind === 'embedded') {
+      // The app's own dump (the embedded binaries have no pg_dump): gzipped lines, a header first.
+      expect(database.name).toMatch(/-db\.jsonl\.gz$/);
+      const [header] = zlib.gunzipSync(bytes).toString('utf8').split('\n', 1);
+      expect(JSON.parse(header)).toMatchObject({ format: 'reformes-dump', version: 1 });
+    } else {
+      expect(database.name).toMatch(/-db\.dump$/);
+      expect(bytes.subarray(0, 5)).toEqual(PG_DUMP_MAGIC);
+    }
   });
 
   it('is reserved to admin: saisie and saisie central get 403, anonymous 401', async () => {
@@ -289,6 +298,11 @@ describe('backup retention (BACKUP_RETENTION)', () => {
   afterAll(() => t.close());
 
   it('keeps only the last N backups of each type, removing older rows and files together', async () => {
+    // A dump from when the embedded database was PGlite counts with the database dumps, and goes first.
+    const legacy = 'reformes-20260101-000000-abcd-db.tar.gz';
+    fs.mkdirSync(path.join(t.config.backupDir, 'db_data'), { recursive: true });
+    fs.writeFileSync(path.join(t.config.backupDir, 'db_data', legacy), 'ancienne sauvegarde');
+    await t.db.insert(backups).values({ name: legacy, type: 'pglite', size: 19, created_at: new Date('2026-01-01T00:00:00Z') });
     const rounds: Backup[][] = [];
     for (let i = 0; i < 3; i++) {
       const response = await t.app.inject({ method: 'GET', url: '/api/v1/api/save-db', headers: admin });
@@ -301,6 +315,8 @@ describe('backup retention (BACKUP_RETENTION)', () => {
     expect(listed.filter((row) => row.type === 'doc')).toHaveLength(2);
     expect(listed.filter((row) => row.type === t.database.kind)).toHaveLength(2);
     for (const row of rounds[0]) expect(fs.existsSync(path.join(t.config.backupDir, folderOf(row), row.name))).toBe(false);
+    expect(listed.map((row) => row.name)).not.toContain(legacy);
+    expect(fs.existsSync(path.join(t.config.backupDir, 'db_data', legacy))).toBe(false);
     for (const row of kept) expect(fs.existsSync(path.join(t.config.backupDir, folderOf(row), row.name))).toBe(true);
     expect(fs.readdirSync(path.join(t.config.backupDir, 'docs')).sort()).toEqual(
       kept

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { backups } from '../../db/schema/index.ts';
 import { notFound } from '../../http/app-error.ts';
@@ -31,23 +31,20 @@ function stamp(date: Date): string {
 }
 
 /**
- * "Effectuer une sauvegarde": a database dump (type = the database kind) and a documents archive
- * (type "doc"), recorded with name, type and size, both readable by the server's user only and encrypted
- * with BACKUP_ENCRYPTION_KEY when it is set; only the last `retention` of each type are kept,
- * files and rows removed together.
+ * "Effectuer une sauvegarde": a database dump (type = the database kind: `…-db.jsonl.gz` for the embedded cluster,
+ * `…-db.dump` for PostgreSQL) and a documents archive (type "doc"), recorded with name, type and size, both readable
+ * by the server's user only and encrypted with BACKUP_ENCRYPTION_KEY when it is set; only the last `retention`
+ * database dumps and documents archives are kept, files and rows removed together.
  */
 export function createBackupsService({ database, backupDir, storageDir, retention, encryptionKey }: BackupsOptions) {
   const { db } = database;
   const fileOf = (row: { type: string; name: string }) => path.join(backupDir, backupFolderOf(row.type), row.name);
 
   async function applyRetention() {
-    for (const type of [database.kind, 'doc']) {
-      const old = await db
-        .select()
-        .from(backups)
-        .where(eq(backups.type, type))
-        .orderBy(desc(backups.created_at), desc(backups.id))
-        .offset(retention);
+    // Database backups of every kind count together: those made before a change of kind ('pglite' before 'embedded')
+    // leave with the oldest.
+    for (const kind of [eq(backups.type, 'doc'), ne(backups.type, 'doc')]) {
+      const old = await db.select().from(backups).where(kind).orderBy(desc(backups.created_at), desc(backups.id)).offset(retention);
       if (old.length === 0) continue;
       await db.delete(backups).where(
         inArray(

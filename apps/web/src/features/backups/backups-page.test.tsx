@@ -15,7 +15,7 @@ function signInAsAdmin(features = ADMIN_RIGHTS) {
   storeSignIn({ access_token: 'access-1', refresh_token: 'refresh-1', expire_in: 900, features, user: aUser() });
 }
 
-const backup = (id: number, type: string, name = `reformes-20260711-${id}.${type === 'doc' ? 'tar.gz' : 'dump'}`): Backup => ({
+const backup = (id: number, type: string, name = `reformes-20260711-${id}.${type === 'doc' ? 'tar.gz' : 'jsonl.gz'}`): Backup => ({
   id,
   name,
   type,
@@ -49,13 +49,13 @@ describe('Liste des sauvegardes', () => {
 
   it('lists the backups: #, Libellé, Type, Fichier, Date (day/month/year) and the count', async () => {
     signInAsAdmin();
-    fakeApi({ 'GET api/backups': { body: backupsPage([backup(2, 'pglite'), backup(1, 'doc')], 1, 2) } });
+    fakeApi({ 'GET api/backups': { body: backupsPage([backup(2, 'embedded'), backup(1, 'doc')], 1, 2) } });
     renderApp('/admin/backups');
 
     const rows = within(await table()).getAllByRole('row');
     expect(rows[0]).toHaveTextContent(/#\s*Libellé\s*Type\s*Fichier\s*Date/);
-    expect(rows[1]).toHaveTextContent('reformes-20260711-2.dump');
-    expect(rows[1]).toHaveTextContent('Base de données (PGlite)');
+    expect(rows[1]).toHaveTextContent('reformes-20260711-2.jsonl.gz');
+    expect(rows[1]).toHaveTextContent('Base de données (PostgreSQL embarqué)');
     expect(rows[1]).toHaveTextContent('11/07/2026');
     expect(rows[2]).toHaveTextContent('Documents');
     expect(within(rows[2]).getByRole('button', { name: 'Télécharger reformes-20260711-1.tar.gz' })).toBeInTheDocument();
@@ -67,10 +67,10 @@ describe('Liste des sauvegardes', () => {
     let saved = false;
     let finish: () => void = () => {};
     const base = fakeApi({
-      'GET api/backups': () => ({ body: backupsPage(saved ? [backup(2, 'pglite'), backup(1, 'doc')] : []) }),
+      'GET api/backups': () => ({ body: backupsPage(saved ? [backup(2, 'embedded'), backup(1, 'doc')] : []) }),
       'GET api/save-db': () => {
         saved = true;
-        return { body: { message: BACKUP_MESSAGES.saved, data: [backup(2, 'pglite'), backup(1, 'doc')] } };
+        return { body: { message: BACKUP_MESSAGES.saved, data: [backup(2, 'embedded'), backup(1, 'doc')] } };
       },
     });
     // save-db takes seconds: it answers only when the test says so.
@@ -111,7 +111,7 @@ describe('Liste des sauvegardes', () => {
 
   it('shows the selected backup in an action bar with download and close', async () => {
     signInAsAdmin();
-    fakeApi({ 'GET api/backups': { body: backupsPage([backup(2, 'pglite'), backup(1, 'doc')]) } });
+    fakeApi({ 'GET api/backups': { body: backupsPage([backup(2, 'embedded'), backup(1, 'doc')]) } });
     renderApp('/admin/backups');
     await table();
     expect(screen.queryByRole('group', { name: 'Sauvegarde sélectionnée' })).not.toBeInTheDocument();
@@ -130,9 +130,9 @@ describe('Liste des sauvegardes', () => {
   it('downloads a file through the API with the bearer token, under its name', async () => {
     signInAsAdmin();
     const fetchMock = fakeApi({
-      'GET api/backups': { body: backupsPage([backup(2, 'pglite'), backup(1, 'doc')]) },
+      'GET api/backups': { body: backupsPage([backup(2, 'embedded'), backup(1, 'doc')]) },
       'GET storage/backups/docs/reformes-20260711-1.tar.gz': { body: 'archive' },
-      'GET storage/backups/db_data/reformes-20260711-2.dump': { body: 'dump' },
+      'GET storage/backups/db_data/reformes-20260711-2.jsonl.gz': { body: 'dump' },
     });
     const clicked: string[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
@@ -143,12 +143,12 @@ describe('Liste des sauvegardes', () => {
     await waitFor(() => expect(clicked).toEqual(['reformes-20260711-1.tar.gz <- blob:backup']));
 
     // The action bar downloads the selected row: a database dump lives under db_data.
-    await userEvent.click(screen.getByRole('radio', { name: 'Sélectionner reformes-20260711-2.dump' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'Sélectionner reformes-20260711-2.jsonl.gz' }));
     await userEvent.click(
       within(await screen.findByRole('group', { name: 'Sauvegarde sélectionnée' })).getByRole('button', { name: 'Télécharger' }),
     );
     await waitFor(() => expect(clicked).toHaveLength(2));
-    expect(clicked[1]).toBe('reformes-20260711-2.dump <- blob:backup');
+    expect(clicked[1]).toBe('reformes-20260711-2.jsonl.gz <- blob:backup');
 
     const download = fetchMock.mock.calls.find(([url]) => String(url).endsWith('docs/reformes-20260711-1.tar.gz'));
     expect(new Headers(download?.[1]?.headers).get('Authorization')).toBe('Bearer access-1');
@@ -167,7 +167,7 @@ describe('Liste des sauvegardes', () => {
 
   it('searches the backups on the server, shows the count, and reset shows them all again', async () => {
     signInAsAdmin();
-    const all = Array.from({ length: 12 }, (_, index) => backup(12 - index, index % 2 ? 'doc' : 'pglite'));
+    const all = Array.from({ length: 12 }, (_, index) => backup(12 - index, index % 2 ? 'doc' : 'embedded'));
     const base = fakeApi({});
     const listed: URL[] = [];
     vi.stubGlobal(

@@ -16,6 +16,8 @@ import { BACKUPS_RESOURCE, type Backup, backupsPageQuery, downloadBackup, makeBa
 
 const TYPE_LABELS: Record<string, string> = {
   doc: 'Documents',
+  embedded: 'Base de données (PostgreSQL embarqué)',
+  // Backups made while the embedded database was PGlite, still listed.
   pglite: 'Base de données (PGlite)',
   postgresql: 'Base de données (PostgreSQL)',
 };
