@@ -5,8 +5,8 @@ const POSTGRES = 'postgres://reformes@db.example:5432/reformes';
 const SECRET = 'un-secret-de-production-long-de-40-caracteres';
 
 describe('configuration', () => {
-  it('sizes the pool with DATABASE_POOL_MAX (default 10 on PostgreSQL, 4 on the embedded cluster, 1 to 100)', () => {
-    expect(loadConfig({}).databasePoolMax).toBe(4);
+  it('sizes the pool with DATABASE_POOL_MAX (default 10 on PostgreSQL, 3 on the embedded cluster, 1 to 100)', () => {
+    expect(loadConfig({}).databasePoolMax).toBe(3);
     expect(loadConfig({ DATABASE_URL: POSTGRES, JWT_SECRET: SECRET }).databasePoolMax).toBe(10);
     expect(loadConfig({ DATABASE_POOL_MAX: '12' }).databasePoolMax).toBe(12);
     expect(loadConfig({ DATABASE_POOL_MAX: '4' }).databasePoolMax).toBe(4);

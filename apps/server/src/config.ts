@@ -42,7 +42,7 @@ function backupKeyOf(text: string): Buffer | undefined {
 }
 
 export const POSTGRES_POOL_MAX = 10;
-export const EMBEDDED_POOL_MAX = 4;
+export const EMBEDDED_POOL_MAX = 3;
 
 const configSchema = z
   .object({
@@ -136,7 +136,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ''),
     databaseUrl: raw.DATABASE_URL,
     /**
-     * Connections of each server process. The embedded cluster shares the machine with the app: 4 backends keep two
+     * Connections of each server process. The embedded cluster shares the machine with the app: 3 backends keep two
      * cores busy while its memory stays small (docs/decisions.md, "Embedded database memory").
      */
     databasePoolMax: raw.DATABASE_POOL_MAX ?? (raw.DATABASE_URL === undefined ? EMBEDDED_POOL_MAX : POSTGRES_POOL_MAX),

@@ -81,7 +81,9 @@ export async function connectEmbedded(dataDir: string, { max = 10, onLog }: Embe
     lock.release();
     throw error;
   }
-  const pool = new pg.Pool({ ...cluster.connection, database: EMBEDDED_DATABASE, max });
+  // Idle backends close after 2 s (node-postgres' default is 10 s): each holds a few MB of the laptop's memory,
+  // and opening one on a Unix socket costs a few milliseconds.
+  const pool = new pg.Pool({ ...cluster.connection, database: EMBEDDED_DATABASE, max, idleTimeoutMillis: 2_000 });
   pool.on('error', () => undefined);
   return wrapPool(pool, 'embedded', cluster.urlOf(EMBEDDED_DATABASE), async () => {
     await pool.end();

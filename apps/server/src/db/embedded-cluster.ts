@@ -43,7 +43,7 @@ export function clusterSettings(maxConnections: number): Record<string, string> 
     fsync: 'on',
     synchronous_commit: 'on',
     full_page_writes: 'on',
-    shared_buffers: '16MB',
+    shared_buffers: '8MB',
     work_mem: '4MB',
     maintenance_work_mem: '32MB',
     temp_buffers: '4MB',
