@@ -15,7 +15,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { loadConfig } from '../config.ts';
-import { connectEmbedded, connectPostgres, type Database } from '../db/client.ts';
+import { connectEmbedded, connectPostgres, type Database, withClient } from '../db/client.ts';
 import { holdsData } from '../db/copy-database.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { EmbeddedClusterError } from '../db/embedded-cluster.ts';
@@ -104,15 +104,6 @@ const notEmpty = () =>
       ? 'La base PostgreSQL contient déjà des données : ajoutez --force pour les remplacer.'
       : `La base embarquée ${config.embeddedDir} n'est pas vide : ajoutez --force pour la remplacer.`,
   );
-
-async function withClient<T>(database: Database, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await database.pool.connect();
-  try {
-    return await work(client);
-  } finally {
-    client.release();
-  }
-}
 
 /**
  * The dumps the app converts itself (its own, PGlite's) go into a database brought to the latest migrations,

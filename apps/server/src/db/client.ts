@@ -24,6 +24,16 @@ export function drizzleOf(client: pg.Pool | pg.PoolClient): Db {
   return drizzle({ client, schema, casing: 'snake_case' });
 }
 
+/** `work` on one client of the pool, released whatever happens (a snapshot, a transaction, a session setting). */
+export async function withClient<T>(database: Pick<Database, 'pool'>, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await database.pool.connect();
+  try {
+    return await work(client);
+  } finally {
+    client.release();
+  }
+}
+
 export function wrapPool(pool: pg.Pool, kind: DatabaseKind, url: string, close: () => Promise<void>): Database {
   return { db: drizzleOf(pool), pool, kind, url, close };
 }

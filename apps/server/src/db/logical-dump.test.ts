@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restoreLogicalBackup, writeLogicalBackup } from '../modules/backups/backup-files.ts';
 import { createTestDatabase, testServerUrl } from '../test/test-database.ts';
-import { connectPostgres, type Database } from './client.ts';
+import { connectPostgres, type Database, withClient } from './client.ts';
 import { CopyMismatchError, copyDatabase } from './copy-database.ts';
 import { DumpError, readLines, restoreLogicalDump, verifyLogicalDump, writeLogicalDump } from './logical-dump.ts';
 import { runMigrations } from './migrate.ts';
@@ -90,15 +90,6 @@ function restoreText(text: string, client: pg.ClientBase) {
   const bytes = Buffer.from(text);
   const chunks = Array.from({ length: Math.ceil(bytes.length / 4096) }, (_, index) => bytes.subarray(index * 4096, (index + 1) * 4096));
   return restoreLogicalDump(Readable.from(chunks), client);
-}
-
-async function withClient<T>(database: Database, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await database.pool.connect();
-  try {
-    return await work(client);
-  } finally {
-    client.release();
-  }
 }
 
 describe('logical dump', { timeout: 120_000 }, () => {

@@ -7,28 +7,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { connectPostgres } from '../db/client.ts';
 import { startEmbeddedCluster } from '../db/embedded-cluster.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { seedDemoData } from '../db/seed/demo.ts';
 import { seedReferenceData } from '../db/seed/reference.ts';
+import { adminQuery } from './scratch-database.ts';
 import { TEMPLATES, type TestServer } from './test-server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     testServer: TestServer;
-  }
-}
-
-async function adminQuery(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
   }
 }
 

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
-async function adminQuery(serverUrl: string, sql: string): Promise<void> {
+/** One statement on `serverUrl`'s database, on a connection of its own (create or drop database). */
+export async function adminQuery(serverUrl: string, sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
