@@ -22,13 +22,7 @@ async function main() {
   const config = configOrExit();
   let database: Database;
   try {
-    database = await openDatabase(config, {
-      log: (message) => console.log(message),
-      // PostgreSQL's warnings and errors only: its start and stop notes would double the app's.
-      onPostgresLog: (line) => {
-        if (!/ (LOG|INFO|NOTICE|DEBUG\d?): /.test(line)) console.error(`[postgres] ${line}`);
-      },
-    });
+    database = await openDatabase(config, { log: (message) => console.log(message) });
   } catch (error) {
     // A refusal is the whole message; anything else keeps its stack for the operator's bug report.
     const known = error instanceof DataDirLockedError || error instanceof EmbeddedClusterError;

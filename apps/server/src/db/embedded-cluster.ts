@@ -72,6 +72,11 @@ export function clusterSettings(maxConnections: number): Record<string, string> 
   };
 }
 
+/** PostgreSQL's warnings and errors on stderr; its start, checkpoint and stop notes would double the app's own. */
+function printWarnings(line: string): void {
+  if (!/ (LOG|INFO|NOTICE|DEBUG\d?): /.test(line)) process.stderr.write(`[postgres] ${line}\n`);
+}
+
 interface Binaries {
   initdb: string;
   postgres: string;
@@ -295,7 +300,7 @@ export interface EmbeddedCluster {
 export interface StartOptions {
   /** Connections the app may open at once (its pool), a few more are kept for maintenance. */
   maxConnections?: number;
-  /** Each line PostgreSQL writes (warnings and errors; startup and shutdown notes). */
+  /** Each line PostgreSQL writes (warnings and errors; startup and shutdown notes); by default its warnings and errors go to stderr. */
   onLog?: (line: string) => void;
   /** Called with the postmaster's pid as soon as it is spawned (the data-directory lock records it). */
   onSpawn?: (pid: number) => void;
@@ -338,7 +343,7 @@ async function waitUntilReady(
  * recovery if the last stop was not clean). The caller holds the data-directory lock.
  */
 export async function startEmbeddedCluster(dataDir: string, options: StartOptions = {}): Promise<EmbeddedCluster> {
-  const { maxConnections = 20, onLog = (line) => process.stderr.write(`[postgres] ${line}\n`), readyTimeoutMs = 120_000 } = options;
+  const { maxConnections = 20, onLog = printWarnings, readyTimeoutMs = 120_000 } = options;
   const binaries = locateBinaries();
   const user = clusterUser();
   const env: NodeJS.ProcessEnv = { ...process.env, LC_ALL: 'C', LANG: 'C' };
