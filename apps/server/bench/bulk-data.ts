@@ -1,6 +1,6 @@
 /**
  * The bench's data set, inserted with set-based SQL (generate_series) on a database that the server
- * has already migrated and seeded with the demo data. The same statements run on PGlite and PostgreSQL.
+ * has already migrated and seeded with the demo data. The same statements run on both engines (node-postgres).
  *
  * For n reforms: 1-2 objectives each (1.5 n), 2 expected results per objective (3 n), 1-4 follow-up
  * records on a third of the results (2.5 n), 1-2 attachments (reforme_files rows, no file on disk) on a
@@ -8,7 +8,7 @@
  * publication: about 2.2 n affectations). A sixth of the reforms are published.
  */
 
-/** Runs one statement and returns its rows (PGlite's `query` and node-postgres' `query` both fit). */
+/** Runs one statement and returns its rows. */
 export type Query = (text: string) => Promise<Array<Record<string, unknown>>>;
 
 /** The word the search scenarios look for: in the title of 2 reforms out of 10. */

