@@ -1,11 +1,14 @@
 /**
  * Import benchmark (issue 17): a CSV of BENCH_IMPORT_ROWS lines (default 10 000: 2 500 reforms of 2 objectives
  * with 2 results each) uploaded for preview, then imported, through the API (`app.inject`) on a fresh database:
- *   npm run bench:import                     # embedded PGlite, and PostgreSQL when DATABASE_URL is set
+ *   npm run bench:import                     # the embedded PostgreSQL, and PostgreSQL when DATABASE_URL is set
  * Prints the size of the file and the time of each step; the goal is under a minute for 10 000 lines.
  */
 import { IMPORT_TEMPLATE } from '@reformes/domain';
+import setUpTestServer from '../src/test/global-setup.ts';
 import { createTestApp } from '../src/test/test-app.ts';
+import { useTestServer } from '../src/test/test-database.ts';
+import type { TestServer } from '../src/test/test-server.ts';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000);
 
@@ -27,7 +30,11 @@ function csv(): string {
   return `\uFEFF${lines.join('\r\n')}`;
 }
 
-const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite (embedded, in memory)';
+const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PostgreSQL';
+// The test suites' database server (one embedded cluster, or DATABASE_URL's), set up as vitest does.
+let server: TestServer | undefined;
+const tearDown = await setUpTestServer({ provide: (_key: string, value: TestServer) => (server = value) } as never);
+if (server) useTestServer(server);
 const t = await createTestApp();
 try {
   const central = await t.as('saisie central');
@@ -51,4 +58,5 @@ try {
   console.log(`total: ${((previewMs + importMs) / 1000).toFixed(2)} s (goal: under 60 s)`);
 } finally {
   await t.close();
+  await tearDown();
 }

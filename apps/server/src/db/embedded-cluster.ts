@@ -72,9 +72,18 @@ export function clusterSettings(maxConnections: number): Record<string, string> 
   };
 }
 
-/** PostgreSQL's warnings and errors on stderr; its start, checkpoint and stop notes would double the app's own. */
-function printWarnings(line: string): void {
-  if (!/ (LOG|INFO|NOTICE|DEBUG\d?): /.test(line)) process.stderr.write(`[postgres] ${line}\n`);
+/**
+ * PostgreSQL's warnings and errors on stderr; its start, checkpoint and stop notes would double the app's own. A
+ * DETAIL, HINT or CONTEXT line goes with the message above it, shown or not.
+ */
+function warningsOnly(): (line: string) => void {
+  let showing = true;
+  return (line) => {
+    const severity = / ([A-Z]+\d?): {2}/.exec(line)?.[1];
+    if (severity && !['DETAIL', 'HINT', 'CONTEXT', 'STATEMENT', 'QUERY', 'LOCATION'].includes(severity))
+      showing = !['LOG', 'INFO', 'NOTICE', 'DEBUG1', 'DEBUG2', 'DEBUG3', 'DEBUG4', 'DEBUG5'].includes(severity);
+    if (showing) process.stderr.write(`[postgres] ${line}\n`);
+  };
 }
 
 interface Binaries {
@@ -343,7 +352,7 @@ async function waitUntilReady(
  * recovery if the last stop was not clean). The caller holds the data-directory lock.
  */
 export async function startEmbeddedCluster(dataDir: string, options: StartOptions = {}): Promise<EmbeddedCluster> {
-  const { maxConnections = 20, onLog = printWarnings, readyTimeoutMs = 120_000 } = options;
+  const { maxConnections = 20, onLog = warningsOnly(), readyTimeoutMs = 120_000 } = options;
   const binaries = locateBinaries();
   const user = clusterUser();
   const env: NodeJS.ProcessEnv = { ...process.env, LC_ALL: 'C', LANG: 'C' };

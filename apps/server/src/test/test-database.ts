@@ -4,9 +4,16 @@ import { inject } from 'vitest';
 import { type Database, drizzleOf } from '../db/client.ts';
 import type { TestServer } from './test-server.ts';
 
+let outsideVitest: TestServer | undefined;
+
+/** A script outside vitest (the import bench) that ran global-setup.ts itself names the server it got. */
+export function useTestServer(server: TestServer): void {
+  outsideVitest = server;
+}
+
 /** The run's database server (global-setup.ts): the embedded cluster, or the PostgreSQL of DATABASE_URL. */
 export function testServer(): TestServer {
-  return inject('testServer');
+  return outsideVitest ?? inject('testServer');
 }
 
 /** The postgres:// address of the run's maintenance database, where scratch databases are created. */
