@@ -1,15 +1,15 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable, Transform, Writable } from 'node:stream';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restoreLogicalBackup, writeLogicalBackup } from '../modules/backups/backup-files.ts';
-import { createTestDatabase, testServerUrl } from '../test/test-database.ts';
-import { connectPostgres, type Database, withClient } from './client.ts';
+import { createOwnedDatabase, createTestDatabase } from '../test/test-database.ts';
+import { type Database, withClient } from './client.ts';
 import { CopyMismatchError, copyDatabase } from './copy-database.ts';
 import { DumpError, readLines, restoreLogicalDump, verifyLogicalDump, writeLogicalDump } from './logical-dump.ts';
 import { runMigrations } from './migrate.ts';
@@ -291,39 +291,6 @@ describe('logical dump', { timeout: 120_000 }, () => {
     }
   });
 });
-
-/** A role that owns its database (the migrations ran as it) but is no superuser, as managed PostgreSQL services give. */
-async function createOwnedDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const suffix = randomBytes(6).toString('hex');
-  const [role, name, password] = [`reformes_owner_${suffix}`, `reformes_owned_${suffix}`, `mot-de-passe-${suffix}`];
-  const admin = new pg.Client({ connectionString: testServerUrl() });
-  await admin.connect();
-  try {
-    await admin.query(`create role ${role} login nosuperuser nocreatedb nocreaterole password '${password}'`);
-    await admin.query(`create database ${name} owner ${role}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(testServerUrl());
-  url.username = role;
-  url.password = password;
-  url.pathname = `/${name}`;
-  const database = connectPostgres(url.toString(), { max: 2 });
-  return {
-    database,
-    async drop() {
-      await database.close();
-      const cleaner = new pg.Client({ connectionString: testServerUrl() });
-      await cleaner.connect();
-      try {
-        await cleaner.query(`drop database if exists ${name} with (force)`);
-        await cleaner.query(`drop role if exists ${role}`);
-      } finally {
-        await cleaner.end();
-      }
-    },
-  };
-}
 
 describe('as a role that owns the target database but is not a superuser', { timeout: 120_000 }, () => {
   let source: Database;

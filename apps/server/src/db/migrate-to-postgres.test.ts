@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createScratchDatabase, dropScratchDatabase } from '../test/scratch-database.ts';
-import { testServerUrl } from '../test/test-database.ts';
+import { createOwnedDatabase, testServerUrl } from '../test/test-database.ts';
 import { connectEmbedded, connectPostgres } from './client.ts';
 import { CopyMismatchError, copyDatabase } from './copy-database.ts';
 import { runMigrations } from './migrate.ts';
@@ -123,6 +123,23 @@ describe('npm run migrate-to-postgres', { timeout: 180_000 }, () => {
     await migrateToPostgres({ embeddedDir, storageDir, to: target.url, force: true });
     expect((await query(target.url, COUNTS))[0]).toEqual(sourceCounts);
     expect(await query(target.url, "select 1 from natures where libnature = 'Nature après migration'")).toEqual([]);
+  });
+
+  it('needs no superuser: a role that only owns the target database receives the copy, with --force too', async () => {
+    const owned = await createOwnedDatabase();
+    try {
+      const [{ rolsuper }] = await query<{ rolsuper: boolean }>(
+        owned.database.url,
+        'select rolsuper from pg_roles where rolname = current_user',
+      );
+      expect(rolsuper).toBe(false);
+      await migrateToPostgres({ embeddedDir, storageDir, to: owned.database.url });
+      expect((await query(owned.database.url, COUNTS))[0]).toEqual(sourceCounts);
+      await migrateToPostgres({ embeddedDir, storageDir, to: owned.database.url, force: true });
+      expect((await query(owned.database.url, COUNTS))[0]).toEqual(sourceCounts);
+    } finally {
+      await owned.drop();
+    }
   });
 
   it('refuses what it cannot do, in French, before touching anything', async () => {

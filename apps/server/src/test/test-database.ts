@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type Database, drizzleOf } from '../db/client.ts';
+import { connectPostgres, type Database, drizzleOf } from '../db/client.ts';
 import type { TestServer } from './test-server.ts';
 
 let outsideVitest: TestServer | undefined;
@@ -51,6 +51,39 @@ export async function createTestDatabase(content: TestDatabaseContent = 'empty')
       await cleaner.connect();
       await cleaner.query(`drop database if exists ${name} with (force)`);
       await cleaner.end();
+    },
+  };
+}
+
+/** A role that owns its database (the migrations ran as it) but is no superuser, as managed PostgreSQL services give. */
+export async function createOwnedDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const suffix = randomBytes(6).toString('hex');
+  const [role, name, password] = [`reformes_owner_${suffix}`, `reformes_owned_${suffix}`, `mot-de-passe-${suffix}`];
+  const admin = new pg.Client({ connectionString: testServerUrl() });
+  await admin.connect();
+  try {
+    await admin.query(`create role ${role} login nosuperuser nocreatedb nocreaterole password '${password}'`);
+    await admin.query(`create database ${name} owner ${role}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(testServerUrl());
+  url.username = role;
+  url.password = password;
+  url.pathname = `/${name}`;
+  const database = connectPostgres(url.toString(), { max: 2 });
+  return {
+    database,
+    async drop() {
+      await database.close();
+      const cleaner = new pg.Client({ connectionString: testServerUrl() });
+      await cleaner.connect();
+      try {
+        await cleaner.query(`drop database if exists ${name} with (force)`);
+        await cleaner.query(`drop role if exists ${role}`);
+      } finally {
+        await cleaner.end();
+      }
     },
   };
 }
