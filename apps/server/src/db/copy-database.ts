@@ -85,24 +85,22 @@ async function checkTable(client: pg.ClientBase, table: string, columns: string[
 }
 
 /**
- * The rows of a table in batches, in physical order (keyset on ctid: the snapshot does not move). Each batch is one
- * line of text: `row_to_json` writes none of the line breaks `json_agg` puts between rows.
+ * The rows of a table in batches, through a cursor in the snapshot's transaction: one pass over the table whatever
+ * its size (a keyset on ctid sorted the rest of the table again for every batch: 85 s instead of 6 s for five times
+ * the rows). Each batch is one line of text: `row_to_json` writes no line break.
  */
 async function* readBatches(source: pg.ClientBase, table: string, columns: string[]): AsyncGenerator<string> {
   const list = columns.map(quoted).join(', ');
-  const picked = columns.map((column) => `s.${quoted(column)}`).join(', ');
-  let after = '(0,0)';
-  for (;;) {
-    const { rows } = await source.query<{ at: string; batch: string | null }>(
-      `select (array_agg(s.reformes_ctid order by s.reformes_ctid desc))[1]::text as at,
-         '[' || string_agg(row_to_json(r)::text, ',' order by s.reformes_ctid) || ']' as batch
-       from (select ctid as reformes_ctid, ${list} from ${quoted(table)} where ctid > $1::tid order by ctid limit ${BATCH}) s
-       cross join lateral (select ${picked}) r`,
-      [after],
-    );
-    if (!rows[0]?.batch) return;
-    yield rows[0].batch;
-    after = rows[0].at;
+  const cursor = 'reformes_copy_rows';
+  await source.query(`declare ${cursor} no scroll cursor for select row_to_json(r)::text as row from (select ${list} from ${quoted(table)}) r`);
+  try {
+    for (;;) {
+      const { rows } = await source.query<{ row: string }>(`fetch ${BATCH} from ${cursor}`);
+      if (rows.length === 0) return;
+      yield `[${rows.map((row) => row.row).join(',')}]`;
+    }
+  } finally {
+    await source.query(`close ${cursor}`).catch(() => undefined);
   }
 }
 
