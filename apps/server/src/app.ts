@@ -11,6 +11,7 @@ import type { Database } from './db/client.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { API_BASE, authorisationGuard } from './http/guard.ts';
 import { loggerOptions } from './http/log-options.ts';
+import { type PressureLimits, registerPressureGuard } from './http/pressure.ts';
 import { responseSerializerCompiler } from './http/response-serializer.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -58,19 +59,26 @@ export interface BuildAppOptions {
   /** Where the production logger writes instead of stdout (tests read every line). */
   logStream?: { write(line: string): void };
   mailer?: Mailer;
+  /** Tests lower them to put the server under pressure on purpose. */
+  pressureLimits?: PressureLimits;
 }
 
 /** Builds the whole server; main.ts and every test call it. */
-export async function buildApp({ config, database, logger, logStream, mailer }: BuildAppOptions) {
+export async function buildApp({ config, database, logger, logStream, mailer, pressureLimits }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel, logStream),
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    // JSON bodies; uploads have their own limits (multipart below).
     bodyLimit: 1024 * 1024,
+    // A client that takes more than 2 minutes to send its request (headers and body) is cut (Node answers 408):
+    // slow senders cannot hold connections open for ever.
+    requestTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler(config.env !== 'production'));
   registerErrorHandler(app);
+  await registerPressureGuard(app, pressureLimits);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

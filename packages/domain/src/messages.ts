@@ -84,6 +84,7 @@ export const MESSAGES = {
   listed: 'Liste récupérée avec succès',
   logoutDone: 'Déconnexion réussie',
   healthy: 'Service disponible',
+  overloaded: 'Le service est momentanément surchargé : réessayez dans quelques secondes.',
   created: 'Enregistrement effectué avec succès',
   updated: 'Modification effectuée avec succès',
   deleted: 'Suppression effectuée avec succès',

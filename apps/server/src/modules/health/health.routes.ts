@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
+import { ANSWERS_UNDER_PRESSURE } from '../../http/pressure.ts';
 
 /** How long readiness waits for the database (a free pool client, then `select 1`) before answering 503. */
 export const READY_TIMEOUT_MS = 2_000;
@@ -24,7 +25,7 @@ export async function pingDatabase(database: Database, timeoutMs = READY_TIMEOUT
   }
 }
 
-/** `{status, database}`: the service answers, and on which engine (embedded PGlite or PostgreSQL). */
+/** `{status, database}`: the service answers, and on which engine (the embedded cluster or PostgreSQL). */
 const healthAnswer = envelopeShape(z.object({ status: z.literal('ok'), database: z.enum(['embedded', 'postgresql']) }));
 
 export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; readyTimeoutMs?: number }> = async (
@@ -36,7 +37,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; readyTime
   app.get(
     '/health',
     {
-      config: { access: 'public' },
+      config: { access: 'public', ...ANSWERS_UNDER_PRESSURE },
       schema: { tags: ['Service'], summary: 'Vivacité du service (sans accès à la base)', response: { 200: healthAnswer } },
     },
     async () => ok({ status: 'ok', database: database.kind }, MESSAGES.healthy),
@@ -46,7 +47,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; readyTime
   app.get(
     '/health/ready',
     {
-      config: { access: 'public' },
+      config: { access: 'public', ...ANSWERS_UNDER_PRESSURE },
       schema: { tags: ['Service'], summary: 'Disponibilité du service (base de données comprise)', response: { 200: healthAnswer } },
     },
     async (request) => {

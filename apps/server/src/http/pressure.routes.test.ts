@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { MESSAGES } from '@reformes/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { createTestDatabase } from '../test/test-database.ts';
+import { PRESSURE_RETRY_AFTER_SECONDS } from './pressure.ts';
+
+/** A server past its heap limit (set to 1 byte here, so that it is from the first sample on). */
+describe('a server under pressure', () => {
+  let app: App;
+  let database: Database;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reformes-pressure-'));
+    database = await createTestDatabase('seeded');
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: path.join(dataDir, 'no-web') });
+    app = await buildApp({ config, database, logger: false, pressureLimits: { maxEventLoopDelayMs: 1_000, maxHeapUsedBytes: 1 } });
+    await app.ready();
+    // under-pressure samples every 100 ms.
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('refuses new work with 503, Retry-After and a French message in the usual shape', async () => {
+    for (const request of [
+      { method: 'GET' as const, url: '/api/v1/reformes/public/suivi-result' },
+      { method: 'POST' as const, url: '/api/v1/api/login', payload: { email: 'admin@reformes.test', password: 'x', device: 'web' } },
+    ]) {
+      const response = await app.inject(request);
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe(String(PRESSURE_RETRY_AFTER_SECONDS));
+      expect(response.json()).toEqual({ message: MESSAGES.overloaded });
+    }
+  });
+
+  it('still answers liveness and readiness, so that a supervisor does not restart a server that is merely busy', async () => {
+    for (const url of ['/api/v1/health', '/api/v1/health/ready']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().message).toBe(MESSAGES.healthy);
+    }
+  });
+});
