@@ -34,6 +34,8 @@ fs.rmSync(outdir, { recursive: true, force: true });
 await build({
   entryPoints: {
     main: src('main.ts'),
+    // The import's reading runs in a worker thread with its own memory cap (modules/reformes/import-file.ts).
+    'import-worker': src('modules/reformes/import-worker.ts'),
     'create-admin': src('cli/create-admin.ts'),
     restore: src('cli/restore.ts'),
     'migrate-to-postgres': src('cli/migrate-to-postgres.ts'),

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   columnsOfHeader,
   IMPORT_COLUMNS,
+  IMPORT_MESSAGES,
   IMPORT_TEMPLATE,
   type ImportCells,
   type ImportRow,
@@ -145,5 +146,15 @@ describe('planImport', () => {
     expect(planImport([row(2, { libobjectif: 'Seul' })], references).issues).toEqual([
       { line: 2, column: 'Réforme', message: 'Le Libellé de la réforme est requis' },
     ]);
+  });
+});
+
+describe('import limits', () => {
+  it('name each limit in French, numbers written the French way', () => {
+    expect(IMPORT_MESSAGES.tooManyRows).toBe('Le fichier dépasse 20 000 lignes.');
+    expect(IMPORT_MESSAGES.unzippedTooLarge).toMatch(/^Le classeur décompressé dépasse 100 Mo/);
+    expect(IMPORT_MESSAGES.tooManyCells).toBe('Le fichier dépasse 600 000 cellules remplies.');
+    expect(IMPORT_MESSAGES.cellTooLong(3)).toBe('La ligne 3 contient une cellule de plus de 10 000 caractères.');
+    expect(IMPORT_MESSAGES.tooSlow).toMatch(/dépasse 20 secondes/);
   });
 });

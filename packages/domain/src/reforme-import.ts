@@ -45,6 +45,27 @@ export type ImportRow = z.infer<typeof importRowSchema>;
 export const IMPORT_MAX_ROWS = 20_000;
 /** Larger files are refused before they are read. */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+/**
+ * What reading a file may cost, checked while it is read (issue 28): an upload under 10 MB can still unzip to
+ * gigabytes or hold millions of cells. 20 000 lines of 30 filled columns pass; the template has 19.
+ */
+export const IMPORT_LIMITS = {
+  /** Bytes actually inflated from the workbook's zip entries, whatever their headers declare. */
+  unzippedBytes: 100 * 1024 * 1024,
+  /** Files inside the workbook's zip (a workbook from Excel holds about ten). */
+  zipEntries: 1000,
+  columns: 100,
+  /** Characters in one cell: what a line's cell may hold (`importRowSchema`). */
+  cellLength: 10_000,
+  cells: 600_000,
+  /** Wall-clock time of the reading, in seconds. */
+  seconds: 20,
+  /** Files read at once (each in its own worker, up to 128 MB of heap), and files waiting their turn. */
+  readers: 2,
+  waiting: 8,
+} as const;
+
+const thousands = (count: number) => count.toLocaleString('fr-FR').replace(/\s/g, ' ');
 
 export const importRowsSchema = z.object({
   rows: z
@@ -57,7 +78,15 @@ export const IMPORT_MESSAGES = {
   title: 'Importer des réformes',
   empty: 'Le fichier ne contient aucune ligne à importer.',
   tooLarge: `Le fichier dépasse ${IMPORT_MAX_BYTES / 1024 / 1024} Mo.`,
-  tooManyRows: `Le fichier dépasse ${IMPORT_MAX_ROWS} lignes.`,
+  tooManyRows: `Le fichier dépasse ${thousands(IMPORT_MAX_ROWS)} lignes.`,
+  unzippedTooLarge: `Le classeur décompressé dépasse ${IMPORT_LIMITS.unzippedBytes / 1024 / 1024} Mo : enregistrez-le en CSV ou découpez-le.`,
+  tooManyEntries: `Le classeur contient plus de ${IMPORT_LIMITS.zipEntries} fichiers internes : ce n'est pas un classeur Excel ordinaire.`,
+  tooManyColumns: `Le fichier dépasse ${IMPORT_LIMITS.columns} colonnes.`,
+  tooManyCells: `Le fichier dépasse ${thousands(IMPORT_LIMITS.cells)} cellules remplies.`,
+  cellTooLong: (line: number) => `La ligne ${line} contient une cellule de plus de ${thousands(IMPORT_LIMITS.cellLength)} caractères.`,
+  tooHeavy: 'Le fichier demande trop de mémoire pour être lu : enregistrez-le en CSV ou découpez-le.',
+  busy: "Trop d'imports sont en cours de lecture : réessayez dans un instant.",
+  tooSlow: `La lecture du fichier dépasse ${IMPORT_LIMITS.seconds} secondes : enregistrez-le en CSV ou découpez-le.`,
   kind: 'Choisissez un fichier CSV (.csv) ou Excel (.xlsx).',
   macro: 'Les classeurs contenant des macros ne sont pas acceptés : enregistrez-le au format .xlsx sans macro.',
   encoding: "Le fichier CSV n'est pas encodé en UTF-8 : enregistrez-le en « CSV UTF-8 ».",

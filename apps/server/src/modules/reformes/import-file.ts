@@ -1,81 +1,89 @@
-import { IMPORT_MAX_ROWS, IMPORT_MESSAGES } from '@reformes/domain';
-import { parse } from 'csv-parse/sync';
-import { AppError } from '../../http/app-error.ts';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
+import { IMPORT_LIMITS, IMPORT_MESSAGES } from '@reformes/domain';
+import { AppError, tooManyRequests } from '../../http/app-error.ts';
 
 const refuse = (message: string, status = 422) => new AppError(status, message);
 const ZIP = Buffer.from('PK\u0003\u0004', 'latin1');
 
+/** The reading worker, beside this file: the compiled `import-worker.js` in dist/, its source under tsx and Vitest. */
+function startWorker(options: WorkerOptions): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./import-worker.js', import.meta.url), options);
+  // A worker thread does not inherit tsx's loader (nor take it from `execArgv` on Node 20): it registers it first.
+  const tsx = pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  ).href;
+  const source = new URL('./import-worker.ts', import.meta.url).href;
+  const code = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(source)}); });`;
+  return new Worker(code, { ...options, eval: true });
+}
+
+/** Heap of the reading worker: a file that needs more is refused, the server keeps its own. */
+const WORKER_LIMITS = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16, codeRangeSizeMb: 16, stackSizeMb: 4 };
+
 /**
  * The cells of the first sheet of an uploaded file, as text, header first: a CSV in UTF-8 (`;` or `,`, with or
- * without BOM) or an xlsx workbook without macros. Anything else is refused with a French message.
+ * without BOM) or an xlsx workbook without macros. Anything else is refused with a French message. The file is
+ * read in a worker thread, within `IMPORT_LIMITS`, so that a hostile file never stalls nor kills the server.
  */
 export async function readSheet(filename: string, content: Buffer): Promise<string[][]> {
   const extension = /\.([a-z0-9]+)$/i.exec(filename)?.[1]?.toLowerCase();
   if (extension === 'xlsm' || extension === 'xlsb' || extension === 'xls') throw refuse(IMPORT_MESSAGES.macro, 415);
-  if (extension === 'xlsx' || content.subarray(0, 4).equals(ZIP)) return readWorkbook(content);
+  if (extension === 'xlsx' || content.subarray(0, 4).equals(ZIP)) {
+    // A macro-enabled workbook saved as .xlsx still carries its VBA project: refused by what it holds, not by its name.
+    if (content.includes('xl/vbaProject.bin')) throw refuse(IMPORT_MESSAGES.macro, 415);
+    return readInWorker('xlsx', content);
+  }
   if (extension !== 'csv' && extension !== 'txt') throw refuse(IMPORT_MESSAGES.kind, 415);
-  return readCsv(content);
+  return readInWorker('csv', content);
 }
 
-function readCsv(content: Buffer): string[][] {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(content);
-  } catch {
-    throw refuse(IMPORT_MESSAGES.encoding);
+type WorkerAnswer = { lines: string[][] } | { status: number; message: string };
+
+let reading = 0;
+const waiting: Array<() => void> = [];
+
+/** At most `IMPORT_LIMITS.readers` workers at once: the others wait their turn, and past a short queue are refused. */
+async function readInWorker(kind: 'csv' | 'xlsx', content: Buffer): Promise<string[][]> {
+  if (reading >= IMPORT_LIMITS.readers) {
+    if (waiting.length >= IMPORT_LIMITS.waiting) throw tooManyRequests(IMPORT_MESSAGES.busy, IMPORT_LIMITS.seconds);
+    await new Promise<void>((resolve) => waiting.push(resolve));
   }
-  text = text.replace(/^\uFEFF/, '');
-  const header = text.slice(0, text.search(/\r?\n|$/));
-  // French spreadsheets write ';' (the decimal comma takes ','): the header tells which one this file uses.
-  const delimiter = (header.match(/;/g)?.length ?? 0) >= (header.match(/,/g)?.length ?? 0) ? ';' : ',';
+  reading += 1;
   try {
-    const lines = parse(text, { delimiter, relax_column_count: true, skip_empty_lines: false, bom: true }) as string[][];
-    if (lines.length - 1 > IMPORT_MAX_ROWS) throw refuse(IMPORT_MESSAGES.tooManyRows);
-    return lines;
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw refuse(`${IMPORT_MESSAGES.unreadable} (${(error as Error).message})`);
+    return await runWorker(kind, content);
+  } finally {
+    reading -= 1;
+    waiting.shift()?.();
   }
 }
 
-type CellValue = null | string | number | boolean | Date | { [key: string]: unknown };
-
-/** What a person sees in the cell: a date as jj/mm/aaaa, a formula by its result, rich text as its text. */
-function textOf(value: CellValue | undefined): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) {
-    const [year, month, day] = value.toISOString().slice(0, 10).split('-');
-    return `${day}/${month}/${year}`;
-  }
-  if (typeof value === 'object') {
-    if ('result' in value) return textOf(value.result as CellValue);
-    if ('richText' in value && Array.isArray(value.richText))
-      return value.richText.map((part: { text?: string }) => part.text ?? '').join('');
-    if ('text' in value) return String(value.text);
-    if ('error' in value) return '';
-    return '';
-  }
-  return String(value);
-}
-
-async function readWorkbook(content: Buffer): Promise<string[][]> {
-  // A macro-enabled workbook saved as .xlsx still carries its VBA project: refused by what it holds, not by its name.
-  if (content.includes('xl/vbaProject.bin')) throw refuse(IMPORT_MESSAGES.macro, 415);
-  const { default: ExcelJS } = await import('exceljs');
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(content as unknown as ArrayBuffer);
-  } catch {
-    throw refuse(IMPORT_MESSAGES.unreadable);
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw refuse(IMPORT_MESSAGES.empty);
-  if (sheet.actualRowCount - 1 > IMPORT_MAX_ROWS) throw refuse(IMPORT_MESSAGES.tooManyRows);
-  const lines: string[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (row, number) => {
-    const values = row.values as CellValue[];
-    // exceljs numbers cells from 1: values[0] is always empty.
-    lines[number - 1] = values.slice(1).map((value) => textOf(value));
+function runWorker(kind: 'csv' | 'xlsx', content: Buffer): Promise<string[][]> {
+  return new Promise((resolve, reject) => {
+    const worker = startWorker({ workerData: { kind, content }, resourceLimits: WORKER_LIMITS });
+    let outcome: (() => void) | undefined;
+    const settle = (action: () => void) => {
+      if (outcome) return;
+      outcome = action;
+      void worker.terminate();
+    };
+    const timer = setTimeout(() => settle(() => reject(refuse(IMPORT_MESSAGES.tooSlow, 413))), IMPORT_LIMITS.seconds * 1000);
+    worker.on('message', (answer: WorkerAnswer) =>
+      settle(() => ('lines' in answer ? resolve(answer.lines) : reject(refuse(answer.message, answer.status)))),
+    );
+    // Past its heap limit the worker is stopped by V8 ('error', then 'exit'); the server's own heap is untouched.
+    worker.on('error', (error: Error & { code?: string }) =>
+      settle(() =>
+        reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? refuse(IMPORT_MESSAGES.tooHeavy, 413) : refuse(IMPORT_MESSAGES.unreadable)),
+      ),
+    );
+    // The answer goes once the worker is gone, so that its memory is free before the next file takes its turn.
+    worker.on('exit', () => {
+      clearTimeout(timer);
+      (outcome ?? (() => reject(refuse(IMPORT_MESSAGES.unreadable))))();
+    });
   });
-  return Array.from(lines, (line) => line ?? []);
 }
