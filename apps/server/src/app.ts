@@ -152,7 +152,9 @@ export async function buildApp({ config, database, logger, logStream, mailer, pr
       });
       await api.register(objectifsRoutes, { objectifs: createObjectifsService(database.db) });
       await api.register(suiviRoutes, { suivi: createSuiviService(database.db) });
-      await api.register(publicRoutes, { publicReformes: createPublicService(database.db) });
+      await api.register(publicRoutes, {
+        publicReformes: createPublicService(database.db, { exportMaxPerIpPerMinute: config.publicExportMaxPerIpPerMinute }),
+      });
       await api.register(portfolioRoutes, { portfolio: createPortfolioService(database.db) });
       const backupsService = createBackupsService({
         database,

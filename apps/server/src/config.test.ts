@@ -5,6 +5,14 @@ const POSTGRES = 'postgres://reformes@db.example:5432/reformes';
 const SECRET = 'un-secret-de-production-long-de-40-caracteres';
 
 describe('configuration', () => {
+  it('limits open-data downloads per IP and minute with PUBLIC_EXPORT_MAX_PER_IP_PER_MINUTE (default 10)', () => {
+    expect(loadConfig({}).publicExportMaxPerIpPerMinute).toBe(10);
+    expect(loadConfig({ PUBLIC_EXPORT_MAX_PER_IP_PER_MINUTE: '3' }).publicExportMaxPerIpPerMinute).toBe(3);
+    expect(() => loadConfig({ PUBLIC_EXPORT_MAX_PER_IP_PER_MINUTE: '0' })).toThrow(
+      'PUBLIC_EXPORT_MAX_PER_IP_PER_MINUTE doit valoir au moins 1',
+    );
+  });
+
   it('sizes the pool with DATABASE_POOL_MAX (default 10 on PostgreSQL, 3 on the embedded cluster, 1 to 100)', () => {
     expect(loadConfig({}).databasePoolMax).toBe(3);
     expect(loadConfig({ DATABASE_URL: POSTGRES, JWT_SECRET: SECRET }).databasePoolMax).toBe(10);

@@ -82,6 +82,11 @@ const configSchema = z
       .max(86_400, 'LOGIN_MAX_DELAY_SECONDS ne peut pas dépasser 86400 (un jour)')
       .default(900),
     FORGOT_MAX_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().positive().default(3),
+    PUBLIC_EXPORT_MAX_PER_IP_PER_MINUTE: z.coerce
+      .number()
+      .int('PUBLIC_EXPORT_MAX_PER_IP_PER_MINUTE doit être un nombre entier')
+      .positive('PUBLIC_EXPORT_MAX_PER_IP_PER_MINUTE doit valoir au moins 1')
+      .default(10),
     TRUST_PROXY: trustProxySetting.default(false),
     UPLOAD_MAX_MB: z.coerce.number().positive().default(20),
     SIGNATURE_MAX_MB: z.coerce.number().positive().default(2),
@@ -164,6 +169,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginMaxFailures: raw.LOGIN_MAX_FAILURES,
     loginMaxDelaySeconds: raw.LOGIN_MAX_DELAY_SECONDS,
     forgotMaxPerAccountPerHour: raw.FORGOT_MAX_PER_ACCOUNT_PER_HOUR,
+    /** Open-data downloads (export.json, export.csv) per IP and minute, counted in the database for all instances. */
+    publicExportMaxPerIpPerMinute: raw.PUBLIC_EXPORT_MAX_PER_IP_PER_MINUTE,
     /** Behind a reverse proxy, so that `request.ip` (and the per-IP limits) name the client, not the proxy. */
     trustProxy: raw.TRUST_PROXY,
     uploadMaxBytes: Math.round(raw.UPLOAD_MAX_MB * 1024 * 1024),

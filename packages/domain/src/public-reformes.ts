@@ -14,3 +14,10 @@ export const PUBLIC_MESSAGES = {
   noObjectives: 'Aucun objectif publié pour cette réforme',
   noLatest: 'Aucune valeur mesurée',
 } as const;
+
+/** The open-data downloads' refusals (issue 28). */
+export const PUBLIC_EXPORT_MESSAGES = {
+  busy: 'Trop de téléchargements des données ouvertes sont en cours. Réessayez dans quelques secondes.',
+  tooMany: (seconds: number) =>
+    `Trop de téléchargements des données ouvertes depuis votre adresse. Réessayez dans ${seconds} seconde${seconds > 1 ? 's' : ''}.`,
+};

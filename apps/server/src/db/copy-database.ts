@@ -92,7 +92,9 @@ async function checkTable(client: pg.ClientBase, table: string, columns: string[
 async function* readBatches(source: pg.ClientBase, table: string, columns: string[]): AsyncGenerator<string> {
   const list = columns.map(quoted).join(', ');
   const cursor = 'reformes_copy_rows';
-  await source.query(`declare ${cursor} no scroll cursor for select row_to_json(r)::text as row from (select ${list} from ${quoted(table)}) r`);
+  await source.query(
+    `declare ${cursor} no scroll cursor for select row_to_json(r)::text as row from (select ${list} from ${quoted(table)}) r`,
+  );
   try {
     for (;;) {
       const { rows } = await source.query<{ row: string }>(`fetch ${BATCH} from ${cursor}`);

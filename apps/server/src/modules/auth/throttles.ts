@@ -24,18 +24,42 @@ export async function forgetSignInFailures(executor: Pick<Db, 'execute'>, email:
 }
 
 /**
+ * Per-key counters in the table `rate_limits`, one statement per decision, so that concurrent requests on one
+ * instance or several count exactly: sign-in attempts here, open-data downloads (public.routes.ts).
+ */
+export function createRateLimits(db: Db) {
+  let calls = 0;
+  return {
+    /** Counts one hit on `key`; past `max` hits in the current window of `windowSeconds`, the time left in it. */
+    async hit(key: string, max: number, windowSeconds: number): Promise<number | undefined> {
+      calls += 1;
+      // Expired windows are useless: every hundredth hit of this process deletes them.
+      if (calls % PURGE_EVERY === 0) await db.execute(sql`delete from rate_limits where window_ends_at <= now()`);
+      const result = await db.execute<{ hits: number; seconds: number }>(sql`
+        insert into rate_limits as r (key, hits, window_ends_at) values (${key}, 1, now() + make_interval(secs => ${windowSeconds}::int))
+        on conflict (key) do update set
+          hits = case when r.window_ends_at <= now() then 1 else r.hits + 1 end,
+          window_ends_at = case when r.window_ends_at <= now() then excluded.window_ends_at else r.window_ends_at end
+        returning r.hits, ceil(extract(epoch from r.window_ends_at - now()))::int as seconds`);
+      const [row] = result.rows;
+      return row.hits > max ? Math.max(1, row.seconds) : undefined;
+    },
+  };
+}
+
+/**
  * Throttling state in the database (tables `rate_limits`, `login_failures`): one statement per decision,
  * so concurrent requests, on one instance or several, count exactly. Each function answers `undefined`
  * (go ahead) or the number of seconds to wait.
  */
 export function createThrottles({ db, maxFailures, maxDelaySeconds }: ThrottleOptions) {
+  const rateLimits = createRateLimits(db);
   let calls = 0;
 
-  /** Expired rows are useless: every hundredth decision of this process deletes them. */
+  /** Expired rows are useless: every hundredth claim of this process deletes them. */
   async function purgeNow() {
     calls += 1;
     if (calls % PURGE_EVERY !== 0) return;
-    await db.execute(sql`delete from rate_limits where window_ends_at <= now()`);
     await db.execute(sql`delete from login_failures where forget_at <= now()`);
   }
 
@@ -51,17 +75,7 @@ export function createThrottles({ db, maxFailures, maxDelaySeconds }: ThrottleOp
 
   return {
     /** Counts one hit on `key`; past `max` hits in the current window of `windowSeconds`, the time left in it. */
-    async hit(key: string, max: number, windowSeconds: number): Promise<number | undefined> {
-      await purgeNow();
-      const result = await db.execute<{ hits: number; seconds: number }>(sql`
-        insert into rate_limits as r (key, hits, window_ends_at) values (${key}, 1, now() + make_interval(secs => ${windowSeconds}::int))
-        on conflict (key) do update set
-          hits = case when r.window_ends_at <= now() then 1 else r.hits + 1 end,
-          window_ends_at = case when r.window_ends_at <= now() then excluded.window_ends_at else r.window_ends_at end
-        returning r.hits, ceil(extract(epoch from r.window_ends_at - now()))::int as seconds`);
-      const [row] = result.rows;
-      return row.hits > max ? Math.max(1, row.seconds) : undefined;
-    },
+    hit: rateLimits.hit,
 
     /**
      * Claims one sign-in attempt for an email address, known or not, unless it must still wait. The attempt

@@ -378,5 +378,59 @@ describe('public page of published reforms', () => {
       expect(all).toHaveLength(publishedDemo().length + 1);
       for (const text of [...PRIVATE_TEXTS, 'confidentielle']) expect(JSON.stringify(all)).not.toContain(text);
     });
+
+    it('writes the JSON as one document indented by two, and both files in the public order (newest start first)', async () => {
+      const json = await anonymous('reformes/public/export.json');
+      const rows = json.json() as Array<{ Identifiant: number; 'Date début': string }>;
+      expect(json.body).toBe(JSON.stringify(rows, null, 2));
+      const order = [...rows].sort((a, b) => b['Date début'].localeCompare(a['Date début']) || b.Identifiant - a.Identifiant);
+      expect(rows.map((row) => row.Identifiant)).toEqual(order.map((row) => row.Identifiant));
+      const csv = (await anonymous('reformes/public/export.csv')).body.slice(1).split('\r\n').slice(1, -1);
+      expect(csv.map((line) => Number(line.split(';')[0]))).toEqual(rows.map((row) => row.Identifiant));
+      expect((await anonymous('reformes/public/export.json?typeref=AUTRE')).statusCode).toBe(422);
+    });
+
+    it('answers 304 to a matching If-None-Match without the file, and a new ETag once a publication changes', async () => {
+      const download = (format: string, headers: Record<string, string> = {}) =>
+        t.app.inject({ method: 'GET', url: `/api/v1/reformes/public/export.${format}`, remoteAddress: '10.28.0.1', headers });
+      const first = await download('json');
+      const etag = first.headers.etag as string;
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      const again = await download('json', { 'if-none-match': etag });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+      expect(again.headers.etag).toBe(etag);
+      expect((await download('json', { 'if-none-match': `"autre", W/${etag}` })).statusCode).toBe(304);
+      const csv = await download('csv');
+      expect((await download('csv', { 'if-none-match': csv.headers.etag as string })).statusCode).toBe(304);
+
+      expect((await publication.get(`reformes/state/unpublish/${extra.id}`)).statusCode).toBe(200);
+      const unpublished = await download('json', { 'if-none-match': etag });
+      expect(unpublished.statusCode).toBe(200);
+      expect(unpublished.headers.etag).not.toBe(etag);
+      expect((unpublished.json() as unknown[]).length).toBe((first.json() as unknown[]).length - 1);
+      expect((await publication.get(`reformes/state/publish/${extra.id}`)).statusCode).toBe(200);
+      const republished = await download('json', { 'if-none-match': unpublished.headers.etag as string });
+      expect(republished.statusCode).toBe(200);
+      expect(republished.headers.etag).not.toBe(etag);
+      expect(republished.body).toBe(first.body);
+    });
+
+    it('refuses an 11th download in a minute from one address (429, Retry-After, French), not from another', async () => {
+      const download = (format: string, remoteAddress: string) =>
+        t.app.inject({ method: 'GET', url: `/api/v1/reformes/public/export.${format}`, remoteAddress });
+      for (let i = 0; i < 10; i++) expect((await download(i % 2 ? 'csv' : 'json', '10.28.0.2')).statusCode).toBe(200);
+      const refused = await download('csv', '10.28.0.2');
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+      expect(refused.json()).toEqual({
+        message: expect.stringMatching(
+          /^Trop de téléchargements des données ouvertes depuis votre adresse\. Réessayez dans \d+ secondes?\.$/,
+        ),
+      });
+      expect((await download('json', '10.28.0.2')).statusCode).toBe(429);
+      expect((await download('json', '10.28.0.3')).statusCode).toBe(200);
+    });
   });
 });

@@ -1,5 +1,4 @@
 import {
-  ETATS_MOR,
   envelopeShape,
   idParamsSchema,
   MESSAGES,
@@ -11,10 +10,10 @@ import {
 } from '@reformes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CSV_BOM, csvLine } from '../../http/csv.ts';
 import { ok, pagedList } from '../../http/envelope.ts';
 import { PAGE_SIZE, pageQuerySchema } from '../../http/pagination.ts';
 import type { PublicService } from './public.service.ts';
+import { matchesEtag, openDataCsv, openDataJson } from './public-export.ts';
 
 const tags = ['Public'];
 const access = { access: 'public' as const };
@@ -22,27 +21,6 @@ const pageQuery = reformeFiltersSchema.extend({
   per_page: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
   page: pageQuerySchema.shape.page,
 });
-
-type PublicRow = Awaited<ReturnType<PublicService['all']>>[number];
-
-/** Open-data columns, French headers (UTF-8). */
-const OPEN_DATA_COLUMNS: Array<[string, (row: PublicRow) => string | number | null]> = [
-  ['Identifiant', (row) => row.id],
-  ['Libellé', (row) => row.libref],
-  ['Type', (row) => row.typeref],
-  ['Nature', (row) => row.nature.libnature],
-  ['Couverture', (row) => row.couverture.lib_couvert],
-  ['Structure', (row) => row.structure.designation],
-  ['Période', (row) => row.periodexe],
-  ['Date début', (row) => row.date_debut],
-  ['Date fin', (row) => row.date_fin],
-  ['État', (row) => ETATS_MOR.find((etat) => etat.value === row.etat_mor)?.label ?? ''],
-  ['Objectif global', (row) => row.objectif_glob],
-  ['Population cible', (row) => row.popul_cible],
-  ['Structures impliquées', (row) => row.struct_impl],
-  ['Montant prévu (EUR)', (row) => row.montant_prevu],
-  ['Montant réalisé (EUR)', (row) => row.montant_trealise],
-];
 
 /** `/accueil` reads these without signing in: published, active reforms only, public fields only. */
 export const publicRoutes: FastifyPluginAsyncZod<{ publicReformes: PublicService }> = async (app, { publicReformes }) => {
@@ -69,34 +47,31 @@ export const publicRoutes: FastifyPluginAsyncZod<{ publicReformes: PublicService
     async () => ok(await publicReformes.filters(), MESSAGES.listed),
   );
 
-  app.get(
-    '/reformes/public/export.json',
-    {
-      config: access,
-      schema: { tags, summary: 'Données ouvertes (JSON)', querystring: reformeFiltersSchema },
-    },
-    async (request, reply) => {
-      const rows = await publicReformes.all(request.query);
-      const data = rows.map((row) => Object.fromEntries(OPEN_DATA_COLUMNS.map(([header, read]) => [header, read(row)])));
-      reply.header('Content-Disposition', 'attachment; filename="reformes-publiees.json"');
-      return reply.type('application/json; charset=utf-8').send(JSON.stringify(data, null, 2));
-    },
-  );
-
-  app.get(
-    '/reformes/public/export.csv',
-    { config: access, schema: { tags, summary: 'Données ouvertes (CSV)', querystring: reformeFiltersSchema } },
-    async (request, reply) => {
-      const rows = await publicReformes.all(request.query);
-      const lines = [
-        csvLine(OPEN_DATA_COLUMNS.map(([header]) => header)),
-        ...rows.map((row) => csvLine(OPEN_DATA_COLUMNS.map(([, read]) => read(row)))),
-      ];
-      reply.header('Content-Disposition', 'attachment; filename="reformes-publiees.csv"');
-      // The byte-order mark lets spreadsheet software read the accents as UTF-8.
-      return reply.type('text/csv; charset=utf-8').send(CSV_BOM + lines.join(''));
-    },
-  );
+  // Open data, streamed batch by batch from one snapshot (issue 28): 20 000 reforms never sit in memory at once.
+  const formats = {
+    json: { summary: 'Données ouvertes (JSON)', type: 'application/json; charset=utf-8', write: openDataJson },
+    csv: { summary: 'Données ouvertes (CSV)', type: 'text/csv; charset=utf-8', write: openDataCsv },
+  } as const;
+  for (const [extension, format] of Object.entries(formats)) {
+    app.get(
+      `/reformes/public/export.${extension}`,
+      { config: access, schema: { tags, summary: format.summary, querystring: reformeFiltersSchema } },
+      async (request, reply) => {
+        await publicReformes.throttleExport(request.ip);
+        const file = await publicReformes.openExport(request.query);
+        // A download cut before its first batch never runs the batches' own release.
+        reply.raw.once('close', () => void file.release());
+        reply.header('ETag', file.etag);
+        if (matchesEtag(request.headers['if-none-match'], file.etag)) {
+          await file.release();
+          return reply.code(304).send();
+        }
+        const batches = await file.batches();
+        reply.header('Content-Disposition', `attachment; filename="reformes-publiees.${extension}"`);
+        return reply.type(format.type).send(format.write(batches));
+      },
+    );
+  }
 
   app.get(
     '/reformes/public/:id',

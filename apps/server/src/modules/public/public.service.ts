@@ -1,10 +1,13 @@
-import { ETATS_MOR, objectivePercentage, type ReformeFilters } from '@reformes/domain';
+import { createHash } from 'node:crypto';
+import { ETATS_MOR, objectivePercentage, PUBLIC_EXPORT_MESSAGES, type ReformeFilters } from '@reformes/domain';
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import pg from 'pg';
+import { type Db, drizzleOf } from '../../db/client.ts';
 import { covers, natures, reformeCounts, reformes, structures } from '../../db/schema/index.ts';
-import { notFound } from '../../http/app-error.ts';
+import { notFound, tooManyRequests } from '../../http/app-error.ts';
 import { pageOf, sliced } from '../../http/pagination.ts';
 import { matchesSearch } from '../../http/search.ts';
+import { createRateLimits } from '../auth/throttles.ts';
 import { objectifTreesOf } from '../reformes/objectif-trees.ts';
 import { countReformes, filterConditions, type ReformeConditions, reformeSearch, reformeWhere } from '../reformes/reforme-pages.ts';
 
@@ -65,19 +68,97 @@ const publicMeasureOf = (suivi: Measure): Measure => ({
   taux_realisat: suivi.taux_realisat,
 });
 
-export function createPublicService(db: Db) {
-  function rows(where: SQL, limit?: number, offset?: number) {
-    const query = db
-      .select(publicColumns)
-      .from(reformes)
-      .innerJoin(natures, eq(natures.id, reformes.nature_id))
-      .innerJoin(covers, eq(covers.id, reformes.couverture_id))
-      .innerJoin(structures, eq(structures.id, reformes.structure_id))
-      .where(where)
-      .orderBy(desc(reformes.date_debut), desc(reformes.id))
-      .$dynamic();
-    return sliced(query, limit, offset);
-  }
+/** Published reforms with their public fields, newest start first (the public order, served by reformes_published_idx). */
+function rowsOf(db: Db, where: SQL, limit?: number, offset?: number) {
+  const query = db
+    .select(publicColumns)
+    .from(reformes)
+    .innerJoin(natures, eq(natures.id, reformes.nature_id))
+    .innerJoin(covers, eq(covers.id, reformes.couverture_id))
+    .innerJoin(structures, eq(structures.id, reformes.structure_id))
+    .where(where)
+    .orderBy(desc(reformes.date_debut), desc(reformes.id))
+    .$dynamic();
+  return sliced(query, limit, offset);
+}
+
+export type PublicRow = Awaited<ReturnType<typeof rowsOf>>[number];
+
+/** Reforms read per query of an open-data download: one batch is all it holds in memory. */
+export const EXPORT_BATCH = 500;
+/** Default of PUBLIC_EXPORT_MAX_PER_IP_PER_MINUTE (config.ts). */
+const EXPORT_MAX_PER_IP_PER_MINUTE = 10;
+const EXPORT_BUSY_RETRY_SECONDS = 5;
+
+/** An open-data download under way: its ETag, its batches, and the pooled client it holds until `release`. */
+export interface PublicExport {
+  etag: string;
+  /** Reads the first batch (a failure is still an error answer), then the others as they are consumed. */
+  batches(): Promise<AsyncGenerator<PublicRow[]>>;
+  /** Ends the snapshot and gives the client back to the pool; safe to call more than once. */
+  release(): Promise<void>;
+}
+
+/**
+ * A fingerprint of what the download would contain, read in its snapshot without reading the file: the count
+ * and the transaction ids (xmin) of the reforms it lists, and of the labels it joins. Any committed insert,
+ * update or delete of one of them changes it, and it never comes back to an earlier value.
+ */
+async function etagOf(snapshot: Db, where: SQL): Promise<string> {
+  const stateOf = (from: SQL) => sql`(select count(*)::text || ':' || coalesce(sum(xmin::text::bigint), 0)::text from ${from})`;
+  const [{ state }] = (
+    await snapshot.execute<{ state: string }>(
+      sql`select ${stateOf(sql`${reformes} where ${where}`)} || '/' || ${stateOf(sql`${natures}`)} || '/' || ${stateOf(sql`${covers}`)} || '/' || ${stateOf(sql`${structures}`)} as state`,
+    )
+  ).rows;
+  return `"${createHash('sha256').update(state).digest('base64url').slice(0, 27)}"`;
+}
+
+/**
+ * The rows in the public order, by keyset on (date_debut, id): no deep offset, one batch in memory. The first
+ * batch is read before the file starts, so that a failure is still an error answer and not a file cut short.
+ */
+async function batchesOf(snapshot: Db, where: SQL, release: () => Promise<void>, size: number): Promise<AsyncGenerator<PublicRow[]>> {
+  const next = async (after?: PublicRow) => {
+    const keyset = after ? sql`(${reformes.date_debut}, ${reformes.id}) < (${after.date_debut}::date, ${after.id}::int)` : undefined;
+    return rowsOf(snapshot, and(where, keyset) as SQL, size);
+  };
+  let rows: PublicRow[] | undefined = await next();
+  return (async function* () {
+    try {
+      while (rows !== undefined && rows.length > 0) {
+        const batch = rows;
+        // Forgotten before the next read: the batch being written is the only one in memory.
+        rows = undefined;
+        yield batch;
+        if (batch.length < size) return;
+        rows = await next(batch[batch.length - 1]);
+      }
+    } finally {
+      await release();
+    }
+  })();
+}
+
+export interface PublicServiceOptions {
+  /** PUBLIC_EXPORT_MAX_PER_IP_PER_MINUTE. */
+  exportMaxPerIpPerMinute?: number;
+  /** Tests only: reforms per query of a download. */
+  exportBatch?: number;
+}
+
+export function createPublicService(
+  db: Db,
+  { exportMaxPerIpPerMinute = EXPORT_MAX_PER_IP_PER_MINUTE, exportBatch = EXPORT_BATCH }: PublicServiceOptions = {},
+) {
+  const rows = (where: SQL, limit?: number, offset?: number) => rowsOf(db, where, limit, offset);
+  const rateLimits = createRateLimits(db);
+  // Drizzle keeps the pool it runs on: a download checks one client out of it for its snapshot.
+  const pool = (db as Db & { $client: pg.Pool | pg.PoolClient }).$client;
+  if (!(pool instanceof pg.Pool)) throw new Error('createPublicService needs a database over a pool');
+  // A download holds its client as long as its reader takes: a quarter of the pool at most, the rest stays for the app.
+  const maxOpenExports = Math.max(1, Math.floor((pool.options.max ?? 10) / 4));
+  let openExports = 0;
 
   return {
     /** Ids of the page first (published index), then the page's rows: a deep page costs its own rows only. */
@@ -105,8 +186,54 @@ export function createPublicService(db: Db) {
       return pageOf(data, total, page, perPage);
     },
 
-    /** Open data: every published reform matching the filters. */
-    all: (filters: ReformeFilters) => rows(reformeWhere(conditionsOf(filters)) as SQL),
+    /** 429 past PUBLIC_EXPORT_MAX_PER_IP_PER_MINUTE downloads from `ip`, counted in the database for all instances. */
+    async throttleExport(ip: string): Promise<void> {
+      const wait = await rateLimits.hit(`public-export-ip:${ip}`, exportMaxPerIpPerMinute, 60);
+      if (wait !== undefined) throw tooManyRequests(PUBLIC_EXPORT_MESSAGES.tooMany(wait), wait);
+    },
+
+    /**
+     * Open data: every published reform matching the filters, read in batches from one consistent snapshot
+     * (repeatable read, read only) on one pooled client, which `release` (or the last batch) gives back.
+     */
+    async openExport(filters: ReformeFilters): Promise<PublicExport> {
+      if (openExports >= maxOpenExports) throw tooManyRequests(PUBLIC_EXPORT_MESSAGES.busy, EXPORT_BUSY_RETRY_SECONDS);
+      openExports += 1;
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        openExports -= 1;
+        throw error;
+      }
+      let released: Promise<void> | undefined;
+      // The rollback waits behind a query still running on the client: the pool never gets it back mid-transaction.
+      const release = () =>
+        (released ??= client
+          .query('rollback')
+          .then(
+            () => client.release(),
+            (error: Error) => client.release(error),
+          )
+          .finally(() => {
+            openExports -= 1;
+          }));
+      try {
+        await client.query('begin isolation level repeatable read read only');
+        const snapshot = drizzleOf(client);
+        const where = reformeWhere(conditionsOf(filters)) as SQL;
+        const etag = await etagOf(snapshot, where);
+        const batches = () =>
+          batchesOf(snapshot, where, release, exportBatch).catch(async (error: unknown) => {
+            await release();
+            throw error;
+          });
+        return { etag, batches, release };
+      } catch (error) {
+        await release();
+        throw error;
+      }
+    },
 
     /** Filter options come from the published reforms themselves (architecture §4), read from their counters. */
     async filters() {
