@@ -47,7 +47,7 @@ export const publicRoutes: FastifyPluginAsyncZod<{ publicReformes: PublicService
     async () => ok(await publicReformes.filters(), MESSAGES.listed),
   );
 
-  // Open data, streamed batch by batch from one snapshot (issue 28): 20 000 reforms never sit in memory at once.
+  // Open data, streamed batch by batch (issue 28): 20 000 reforms never sit in memory at once.
   const formats = {
     json: { summary: 'Données ouvertes (JSON)', type: 'application/json; charset=utf-8', write: openDataJson },
     csv: { summary: 'Données ouvertes (CSV)', type: 'text/csv; charset=utf-8', write: openDataCsv },

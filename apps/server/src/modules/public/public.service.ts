@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ETATS_MOR, objectivePercentage, PUBLIC_EXPORT_MESSAGES, type ReformeFilters } from '@reformes/domain';
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import pg from 'pg';
-import { type Db, drizzleOf } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { covers, natures, reformeCounts, reformes, structures } from '../../db/schema/index.ts';
 import { notFound, tooManyRequests } from '../../http/app-error.ts';
 import { pageOf, sliced } from '../../http/pagination.ts';
@@ -89,25 +88,27 @@ export const EXPORT_BATCH = 500;
 /** Default of PUBLIC_EXPORT_MAX_PER_IP_PER_MINUTE (config.ts). */
 const EXPORT_MAX_PER_IP_PER_MINUTE = 10;
 const EXPORT_BUSY_RETRY_SECONDS = 5;
+/** Downloads under way in one process, each with a batch of rows in memory (a few MB of long texts at most). */
+export const MAX_OPEN_EXPORTS = 8;
 
-/** An open-data download under way: its ETag, its batches, and the pooled client it holds until `release`. */
+/** An open-data download under way: its ETag, its batches, and its place among MAX_OPEN_EXPORTS until `release`. */
 export interface PublicExport {
   etag: string;
   /** Reads the first batch (a failure is still an error answer), then the others as they are consumed. */
   batches(): Promise<AsyncGenerator<PublicRow[]>>;
-  /** Ends the snapshot and gives the client back to the pool; safe to call more than once. */
+  /** Frees the download's place (MAX_OPEN_EXPORTS); safe to call more than once. */
   release(): Promise<void>;
 }
 
 /**
- * A fingerprint of what the download would contain, read in its snapshot without reading the file: the count
+ * A fingerprint of what the download would contain, read without reading the file: the count
  * and the transaction ids (xmin) of the reforms it lists, and of the labels it joins. Any committed insert,
  * update or delete of one of them changes it, and it never comes back to an earlier value.
  */
-async function etagOf(snapshot: Db, where: SQL): Promise<string> {
+async function etagOf(db: Db, where: SQL): Promise<string> {
   const stateOf = (from: SQL) => sql`(select count(*)::text || ':' || coalesce(sum(xmin::text::bigint), 0)::text from ${from})`;
   const [{ state }] = (
-    await snapshot.execute<{ state: string }>(
+    await db.execute<{ state: string }>(
       sql`select ${stateOf(sql`${reformes} where ${where}`)} || '/' || ${stateOf(sql`${natures}`)} || '/' || ${stateOf(sql`${covers}`)} || '/' || ${stateOf(sql`${structures}`)} as state`,
     )
   ).rows;
@@ -118,10 +119,10 @@ async function etagOf(snapshot: Db, where: SQL): Promise<string> {
  * The rows in the public order, by keyset on (date_debut, id): no deep offset, one batch in memory. The first
  * batch is read before the file starts, so that a failure is still an error answer and not a file cut short.
  */
-async function batchesOf(snapshot: Db, where: SQL, release: () => Promise<void>, size: number): Promise<AsyncGenerator<PublicRow[]>> {
+async function batchesOf(db: Db, where: SQL, release: () => Promise<void>, size: number): Promise<AsyncGenerator<PublicRow[]>> {
   const next = async (after?: PublicRow) => {
     const keyset = after ? sql`(${reformes.date_debut}, ${reformes.id}) < (${after.date_debut}::date, ${after.id}::int)` : undefined;
-    return rowsOf(snapshot, and(where, keyset) as SQL, size);
+    return rowsOf(db, and(where, keyset) as SQL, size);
   };
   let rows: PublicRow[] | undefined = await next();
   return (async function* () {
@@ -153,11 +154,6 @@ export function createPublicService(
 ) {
   const rows = (where: SQL, limit?: number, offset?: number) => rowsOf(db, where, limit, offset);
   const rateLimits = createRateLimits(db);
-  // Drizzle keeps the pool it runs on: a download checks one client out of it for its snapshot.
-  const pool = (db as Db & { $client: pg.Pool | pg.PoolClient }).$client;
-  if (!(pool instanceof pg.Pool)) throw new Error('createPublicService needs a database over a pool');
-  // A download holds its client as long as its reader takes: a quarter of the pool at most, the rest stays for the app.
-  const maxOpenExports = Math.max(1, Math.floor((pool.options.max ?? 10) / 4));
   let openExports = 0;
 
   return {
@@ -193,38 +189,26 @@ export function createPublicService(
     },
 
     /**
-     * Open data: every published reform matching the filters, read in batches from one consistent snapshot
-     * (repeatable read, read only) on one pooled client, which `release` (or the last batch) gives back.
+     * Open data: every published reform matching the filters, in batches, each its own query on the pool: a slow
+     * reader holds one batch in memory and no connection (a snapshot held for the whole download kept a pooled
+     * client per reader, and four readers starved the embedded database's pool of 3). A reform published or
+     * withdrawn during a download may be in it or not, as between the pages of any list; its ETag, taken first,
+     * changes for the next download. `release` (or the last batch) frees the download's place.
      */
     async openExport(filters: ReformeFilters): Promise<PublicExport> {
-      if (openExports >= maxOpenExports) throw tooManyRequests(PUBLIC_EXPORT_MESSAGES.busy, EXPORT_BUSY_RETRY_SECONDS);
+      if (openExports >= MAX_OPEN_EXPORTS) throw tooManyRequests(PUBLIC_EXPORT_MESSAGES.busy, EXPORT_BUSY_RETRY_SECONDS);
       openExports += 1;
-      let client: pg.PoolClient;
-      try {
-        client = await pool.connect();
-      } catch (error) {
+      let released = false;
+      const release = async () => {
+        if (released) return;
+        released = true;
         openExports -= 1;
-        throw error;
-      }
-      let released: Promise<void> | undefined;
-      // The rollback waits behind a query still running on the client: the pool never gets it back mid-transaction.
-      const release = () =>
-        (released ??= client
-          .query('rollback')
-          .then(
-            () => client.release(),
-            (error: Error) => client.release(error),
-          )
-          .finally(() => {
-            openExports -= 1;
-          }));
+      };
       try {
-        await client.query('begin isolation level repeatable read read only');
-        const snapshot = drizzleOf(client);
         const where = reformeWhere(conditionsOf(filters)) as SQL;
-        const etag = await etagOf(snapshot, where);
+        const etag = await etagOf(db, where);
         const batches = () =>
-          batchesOf(snapshot, where, release, exportBatch).catch(async (error: unknown) => {
+          batchesOf(db, where, release, exportBatch).catch(async (error: unknown) => {
             await release();
             throw error;
           });
