@@ -15,7 +15,7 @@ import {
 } from '@reformes/domain';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { dayMonthYear } from '../../components/french-format.ts';
@@ -51,6 +51,12 @@ export function PortfolioOverview({ onOpen }: { onOpen: (reformeId: number) => v
   const [typed, setTyped] = useState(filters.search ?? '');
   const [debounced] = useDebouncedValue(typed.trim(), SEARCH_DEBOUNCE_MS);
 
+  // The filters as last asked for: an export clicked right after a filter, before the page has rendered it again,
+  // carries that filter too.
+  const latest = useRef(params);
+  useEffect(() => {
+    latest.current = params;
+  }, [params]);
   const update = (changes: Partial<Record<keyof PortfolioFilters | 'page', string | undefined>>) =>
     setParams(
       (current) => {
@@ -61,6 +67,7 @@ export function PortfolioOverview({ onOpen }: { onOpen: (reformeId: number) => v
         }
         // A new filter starts again from the first page.
         if (!('page' in changes)) next.delete('page');
+        latest.current = next;
         return next;
       },
       { replace: true },
@@ -74,7 +81,7 @@ export function PortfolioOverview({ onOpen }: { onOpen: (reformeId: number) => v
   const { status, ...withoutStatus } = filters;
   const list = useQuery(portfolioPageQuery(filters, page));
   const exporting = useMutation({
-    mutationFn: (extension: 'csv' | 'xlsx') => downloadPortfolio(filters, extension),
+    mutationFn: (extension: 'csv' | 'xlsx') => downloadPortfolio(portfolioFiltersOf(latest.current), extension),
     meta: { errorTitle: PORTFOLIO_MESSAGES.exportTitle },
   });
   const counts = useQuery(portfolioCountsQuery(withoutStatus));
