@@ -65,20 +65,7 @@ export function childrenOf(pid: number): number[] {
   return descendantsOf(pid).filter((child) => parentOf(child) === pid);
 }
 
-/** Alive and not a zombie (an exited child that its new parent has not reaped yet holds nothing). */
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return !stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
-  } catch {
-    return false;
-  }
-}
+export { isAlive } from '../src/db/data-dir-lock.ts';
 
 function isNpmOrShell(argv: string[]): boolean {
   const exe = (argv[0] ?? '').split('/').pop() ?? '';

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-function isAlive(pid: number): boolean {
+/** Alive and not a zombie (an exited process not reaped yet holds nothing); one owned by another account counts. */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
   } catch (error) {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLegacyPgliteFixture } from '../test/legacy-pglite-fixture.ts';
+import { isAlive } from './data-dir-lock.ts';
 
 /**
  * The embedded mode as an operator runs it: real `node apps/server/src/main.ts` processes on a
@@ -52,21 +53,6 @@ function readLock(dataDir: string): { pid: number; childPid?: number } | undefin
     return JSON.parse(fs.readFileSync(lockPathOf(dataDir), 'utf8'));
   } catch {
     return undefined;
-  }
-}
-
-/** Alive and not a zombie (an orphan that exited but was not reaped yet holds nothing). */
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return !stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
-  } catch {
-    return process.platform !== 'linux';
   }
 }
 
@@ -172,9 +158,9 @@ afterAll(async () => {
       await server.exited;
     }
     // A cluster orphaned by a killed server (and not restarted) is stopped here.
-    if (childPid && isRunning(childPid)) {
+    if (childPid && isAlive(childPid)) {
       process.kill(childPid, 'SIGINT');
-      await waitFor(() => !isRunning(childPid), 15_000, `PostgreSQL ${childPid} to exit`).catch(() => process.kill(childPid, 'SIGKILL'));
+      await waitFor(() => !isAlive(childPid), 15_000, `PostgreSQL ${childPid} to exit`).catch(() => process.kill(childPid, 'SIGKILL'));
     }
   }
   for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
@@ -215,13 +201,13 @@ describe('embedded PostgreSQL mode (real processes)', () => {
       const { dataDir } = server;
       expect((await call(server, 'GET', 'health')).status).toBe(200);
       const childPid = readLock(dataDir)?.childPid as number;
-      expect(isRunning(childPid)).toBe(true);
+      expect(isAlive(childPid)).toBe(true);
 
       const startedAt = Date.now();
       expect(await stop(server, 10_000)).toBe(0);
       expect(Date.now() - startedAt).toBeLessThan(10_000);
       expect(fs.existsSync(lockPathOf(dataDir))).toBe(false);
-      await waitFor(() => !isRunning(childPid), 5_000, 'PostgreSQL to exit');
+      await waitFor(() => !isAlive(childPid), 5_000, 'PostgreSQL to exit');
       expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
       expect(server.output()).toContain('arrêt terminé');
     },
@@ -246,11 +232,11 @@ describe('embedded PostgreSQL mode (real processes)', () => {
       server.process.kill('SIGKILL');
       await server.exited;
       // PostgreSQL outlives the killed server; the lock is stale: the next server stops that orphan and takes over.
-      expect(isRunning(childPid)).toBe(true);
+      expect(isAlive(childPid)).toBe(true);
       expect(fs.existsSync(lockPathOf(dataDir))).toBe(true);
 
       const restarted = await startHealthy(dataDir);
-      expect(isRunning(childPid)).toBe(false);
+      expect(isAlive(childPid)).toBe(false);
       expect(readLock(dataDir)?.pid).toBe(restarted.process.pid);
       const me = await call(restarted, 'GET', 'api/user', { token: await signIn(restarted, 'admin@reformes.test') });
       expect(me.status).toBe(200);
@@ -272,7 +258,7 @@ describe('embedded PostgreSQL mode (real processes)', () => {
       process.kill(-(server.process.pid as number), 'SIGINT');
       expect(await server.exited).toBe(0);
       expect(server.output()).toContain('arrêt terminé');
-      await waitFor(() => !isRunning(childPid), 5_000, 'PostgreSQL to exit');
+      await waitFor(() => !isAlive(childPid), 5_000, 'PostgreSQL to exit');
       expect(server.output()).not.toMatch(/terminating connection due to administrator command|FATAL/);
     },
     SLOW,
