@@ -16,8 +16,6 @@ SERVER_FILES=(
   apps/server/src/app.test.ts
   apps/server/src/db/embedded.test.ts
   apps/server/src/db/embedded-cluster.test.ts
-  apps/server/src/db/legacy-pglite.test.ts
-  apps/server/src/db/logical-dump.test.ts
   apps/server/src/modules/reformes/import-limits.routes.test.ts
   apps/server/src/db/migrate-to-postgres.test.ts
   apps/server/src/modules/auth/auth.routes.test.ts
