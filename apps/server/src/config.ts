@@ -43,6 +43,8 @@ function backupKeyOf(text: string): Buffer | undefined {
 
 export const POSTGRES_POOL_MAX = 10;
 export const EMBEDDED_POOL_MAX = 3;
+/** Open-data downloads per IP and minute unless PUBLIC_EXPORT_MAX_PER_IP_PER_MINUTE says otherwise. */
+export const PUBLIC_EXPORT_MAX_PER_IP_PER_MINUTE = 10;
 
 const configSchema = z
   .object({
@@ -86,7 +88,7 @@ const configSchema = z
       .number()
       .int('PUBLIC_EXPORT_MAX_PER_IP_PER_MINUTE doit être un nombre entier')
       .positive('PUBLIC_EXPORT_MAX_PER_IP_PER_MINUTE doit valoir au moins 1')
-      .default(10),
+      .default(PUBLIC_EXPORT_MAX_PER_IP_PER_MINUTE),
     TRUST_PROXY: trustProxySetting.default(false),
     UPLOAD_MAX_MB: z.coerce.number().positive().default(20),
     SIGNATURE_MAX_MB: z.coerce.number().positive().default(2),

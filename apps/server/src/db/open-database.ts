@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Config } from '../config.ts';
-import { connectEmbedded, connectPostgres, type Database } from './client.ts';
+import { connectEmbedded, connectPostgres, type Database, withClient } from './client.ts';
 import { holdsData } from './copy-database.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import { convertPgliteDataDir, isLegacyPgliteDir } from './legacy-pglite.ts';
@@ -40,8 +40,7 @@ export async function openDatabase(
  * holds its lock and is refused.
  */
 async function convertLegacy(database: Database, pgliteDir: string, log: (message: string) => void): Promise<void> {
-  const client = await database.pool.connect();
-  try {
+  await withClient(database, async (client) => {
     if (await holdsData(client)) {
       log(
         `Une base PGlite d'une version précédente subsiste dans ${pgliteDir}, mais la base embarquée contient déjà des données : ` +
@@ -59,7 +58,5 @@ async function convertLegacy(database: Database, pgliteDir: string, log: (messag
     } finally {
       lock.release();
     }
-  } finally {
-    client.release();
-  }
+  });
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ETATS_MOR, objectivePercentage, PUBLIC_EXPORT_MESSAGES, type ReformeFilters } from '@reformes/domain';
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { PUBLIC_EXPORT_MAX_PER_IP_PER_MINUTE } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { covers, natures, reformeCounts, reformes, structures } from '../../db/schema/index.ts';
 import { notFound, tooManyRequests } from '../../http/app-error.ts';
@@ -85,8 +86,6 @@ export type PublicRow = Awaited<ReturnType<typeof rowsOf>>[number];
 
 /** Reforms read per query of an open-data download: one batch is all it holds in memory. */
 export const EXPORT_BATCH = 500;
-/** Default of PUBLIC_EXPORT_MAX_PER_IP_PER_MINUTE (config.ts). */
-const EXPORT_MAX_PER_IP_PER_MINUTE = 10;
 const EXPORT_BUSY_RETRY_SECONDS = 5;
 /** Downloads under way in one process, each with a batch of rows in memory (a few MB of long texts at most). */
 export const MAX_OPEN_EXPORTS = 8;
@@ -150,7 +149,7 @@ export interface PublicServiceOptions {
 
 export function createPublicService(
   db: Db,
-  { exportMaxPerIpPerMinute = EXPORT_MAX_PER_IP_PER_MINUTE, exportBatch = EXPORT_BATCH }: PublicServiceOptions = {},
+  { exportMaxPerIpPerMinute = PUBLIC_EXPORT_MAX_PER_IP_PER_MINUTE, exportBatch = EXPORT_BATCH }: PublicServiceOptions = {},
 ) {
   const rows = (where: SQL, limit?: number, offset?: number) => rowsOf(db, where, limit, offset);
   const rateLimits = createRateLimits(db);
