@@ -5,6 +5,8 @@ import { EMBEDDED_DATABASE, type EmbeddedCluster, ensureDatabase, startEmbeddedC
 import * as schema from './schema/index.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
+/** The executor inside `db.transaction(...)`. */
+export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DatabaseKind = 'embedded' | 'postgresql';
 
 export interface Database {

@@ -10,10 +10,10 @@ import {
   ROLE_NAMES,
 } from '@reformes/domain';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import type { Db, Transaction } from '../client.ts';
 import { features, menus, natures, permissions, rolePermissions, roles, roleWindows } from '../schema/index.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Tx = Transaction;
 
 async function seedMenus(tx: Tx, roleIds: Map<string, number>) {
   const menuIds = new Map<string, number>();

@@ -1,6 +1,6 @@
 import { type ObjectifInput, RESULT_VALIDATION_MESSAGES, resultValidationOf } from '@reformes/domain';
 import { and, count, desc, eq, getTableColumns, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Transaction } from '../../db/client.ts';
 import { objectifs, reformes, resultats } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/guard.ts';
@@ -8,6 +8,8 @@ import { listOrPage, type PageQuery, sliced } from '../../http/pagination.ts';
 import { matchesSearch } from '../../http/search.ts';
 import { objectifTreesOf, resultTreesOf } from './objectif-trees.ts';
 import { findChangeableReforme, findReformeInScope, reformeScope } from './reforme-scope.ts';
+
+type Reader = Pick<Db, 'select'>;
 
 interface ResultatValues {
   objectif_id: number;
@@ -38,17 +40,35 @@ export function createObjectifsService(db: Db) {
     return { ...row, results: await resultTreesOf(db, [id]) };
   }
 
-  /** The objective's reform, if in scope, and whether it may change. */
-  async function reformeOfObjectif(auth: AuthContext, objectifId: number, change: boolean) {
-    const [objectif] = await db.select({ reforme_id: objectifs.reforme_id }).from(objectifs).where(eq(objectifs.id, objectifId));
+  /** The objective's reform, if in scope. */
+  async function reformeOfObjectif(auth: AuthContext, objectifId: number, executor: Reader = db) {
+    const [objectif] = await executor.select({ reforme_id: objectifs.reforme_id }).from(objectifs).where(eq(objectifs.id, objectifId));
     if (!objectif) throw notFound();
-    return change ? findChangeableReforme(db, auth, objectif.reforme_id) : findReformeInScope(db, auth, objectif.reforme_id);
+    return findReformeInScope(executor, auth, objectif.reforme_id);
+  }
+
+  /**
+   * Runs `write` in one transaction with the reforms it touches (`reformes` ids, or objectives' reforms) locked and
+   * checked changeable: a transition of the reform waits for the write, or the write sees the reform's new stage.
+   * Rows are locked in id order, so that two writes moving objectives between the same reforms cannot deadlock.
+   */
+  function changing<T>(
+    auth: AuthContext,
+    targets: { reformes?: number[]; objectifs?: number[] },
+    write: (tx: Transaction) => Promise<T>,
+  ): Promise<T> {
+    return db.transaction(async (tx) => {
+      const ofObjectifs = await Promise.all((targets.objectifs ?? []).map((id) => reformeOfObjectif(auth, id, tx)));
+      const ids = [...new Set([...(targets.reformes ?? []), ...ofObjectifs.map((reforme) => reforme.id)])].sort((a, b) => a - b);
+      for (const id of ids) await findChangeableReforme(tx, auth, id);
+      return write(tx);
+    });
   }
 
   async function resultatView(auth: AuthContext, id: number) {
     const [row] = await db.select().from(resultats).where(eq(resultats.id, id));
     if (!row) throw notFound();
-    await reformeOfObjectif(auth, row.objectif_id, false);
+    await reformeOfObjectif(auth, row.objectif_id);
     const [withSuivi] = await resultTreesOf(db, [row.objectif_id]).then((all) => all.filter((result) => result.id === id));
     return withSuivi;
   }
@@ -90,29 +110,31 @@ export function createObjectifsService(db: Db) {
     objectifView,
 
     async createObjectif(auth: AuthContext, input: ObjectifInput) {
-      await findChangeableReforme(db, auth, input.reforme_id);
-      const [created] = await db.insert(objectifs).values(input).returning({ id: objectifs.id });
+      const created = await changing(auth, { reformes: [input.reforme_id] }, async (tx) => {
+        const [row] = await tx.insert(objectifs).values(input).returning({ id: objectifs.id });
+        return row;
+      });
       return objectifView(auth, created.id);
     },
 
     async updateObjectif(auth: AuthContext, id: number, input: ObjectifInput) {
-      await reformeOfObjectif(auth, id, true);
-      await findChangeableReforme(db, auth, input.reforme_id);
-      await db
-        .update(objectifs)
-        .set({ ...input, updated_at: new Date() })
-        .where(eq(objectifs.id, id));
+      await changing(auth, { objectifs: [id], reformes: [input.reforme_id] }, (tx) =>
+        tx
+          .update(objectifs)
+          .set({ ...input, updated_at: new Date() })
+          .where(eq(objectifs.id, id)),
+      );
       return objectifView(auth, id);
     },
 
     async removeObjectif(auth: AuthContext, id: number) {
-      await reformeOfObjectif(auth, id, true);
-      await db.delete(objectifs).where(eq(objectifs.id, id));
+      await changing(auth, { objectifs: [id] }, (tx) => tx.delete(objectifs).where(eq(objectifs.id, id)));
     },
 
     async setObjectifActive(auth: AuthContext, id: number, isActive: boolean) {
-      await reformeOfObjectif(auth, id, true);
-      await db.update(objectifs).set({ is_active: isActive, updated_at: new Date() }).where(eq(objectifs.id, id));
+      await changing(auth, { objectifs: [id] }, (tx) =>
+        tx.update(objectifs).set({ is_active: isActive, updated_at: new Date() }).where(eq(objectifs.id, id)),
+      );
       return objectifView(auth, id);
     },
 
@@ -153,22 +175,24 @@ export function createObjectifsService(db: Db) {
     resultatView,
 
     async createResultat(auth: AuthContext, input: ResultatValues) {
-      await reformeOfObjectif(auth, input.objectif_id, true);
-      const [created] = await db
-        .insert(resultats)
-        .values({ ...input, valeur_cible: numeric(input.valeur_cible), valeurref: numeric(input.valeurref) })
-        .returning({ id: resultats.id });
+      const created = await changing(auth, { objectifs: [input.objectif_id] }, async (tx) => {
+        const [row] = await tx
+          .insert(resultats)
+          .values({ ...input, valeur_cible: numeric(input.valeur_cible), valeurref: numeric(input.valeurref) })
+          .returning({ id: resultats.id });
+        return row;
+      });
       return resultatView(auth, created.id);
     },
 
     async updateResultat(auth: AuthContext, id: number, input: ResultatValues) {
       const current = await resultatView(auth, id);
-      await reformeOfObjectif(auth, current.objectif_id, true);
-      await reformeOfObjectif(auth, input.objectif_id, true);
-      await db
-        .update(resultats)
-        .set({ ...input, valeur_cible: numeric(input.valeur_cible), valeurref: numeric(input.valeurref), updated_at: new Date() })
-        .where(eq(resultats.id, id));
+      await changing(auth, { objectifs: [current.objectif_id, input.objectif_id] }, (tx) =>
+        tx
+          .update(resultats)
+          .set({ ...input, valeur_cible: numeric(input.valeur_cible), valeurref: numeric(input.valeurref), updated_at: new Date() })
+          .where(eq(resultats.id, id)),
+      );
       return resultatView(auth, id);
     },
 
@@ -189,14 +213,14 @@ export function createObjectifsService(db: Db) {
 
     async removeResultat(auth: AuthContext, id: number) {
       const current = await resultatView(auth, id);
-      await reformeOfObjectif(auth, current.objectif_id, true);
-      await db.delete(resultats).where(eq(resultats.id, id));
+      await changing(auth, { objectifs: [current.objectif_id] }, (tx) => tx.delete(resultats).where(eq(resultats.id, id)));
     },
 
     async setResultatActive(auth: AuthContext, id: number, isActive: boolean) {
       const current = await resultatView(auth, id);
-      await reformeOfObjectif(auth, current.objectif_id, true);
-      await db.update(resultats).set({ is_active: isActive, updated_at: new Date() }).where(eq(resultats.id, id));
+      await changing(auth, { objectifs: [current.objectif_id] }, (tx) =>
+        tx.update(resultats).set({ is_active: isActive, updated_at: new Date() }).where(eq(resultats.id, id)),
+      );
       return resultatView(auth, id);
     },
   };

@@ -18,7 +18,7 @@ export async function purgeStalePendingFiles(db: Db, files: FileStore, now = Dat
 }
 
 /** The uploads a user has waiting for a reform: how many, and their bytes. */
-export async function pendingUsageOf(db: Db, userId: number): Promise<{ files: number; bytes: number }> {
+export async function pendingUsageOf(db: Pick<Db, 'select'>, userId: number): Promise<{ files: number; bytes: number }> {
   const [usage] = await db
     .select({ files: count(), bytes: sum(reformeFiles.size).mapWith(Number) })
     .from(reformeFiles)
