@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { canImportReformes, ROLE_NAMES, type RoleName } from '@reformes/domain';
+import { canImportReformes, defaultPermissionNames, ROLE_NAMES, type RoleName } from '@reformes/domain';
 import { DEMO_ACCOUNTS, readSideMenu, sideMenu, signIn } from '../support/app.ts';
 
 /** WCAG 2.1 A and AA, the level the administration must meet (RGAA 4 maps to it). */
@@ -88,7 +88,7 @@ for (const role of ROLE_NAMES as readonly RoleName[]) {
       await page.goto(route);
       found.push(await auditScreen(page, role, name));
     }
-    if (canImportReformes(role)) {
+    if (canImportReformes(defaultPermissionNames(role))) {
       // Reached from "Liste" (not a menu entry).
       await page.goto('/admin/import-reformes');
       found.push(await auditScreen(page, role, 'Importer des réformes'));

@@ -29,6 +29,7 @@ export const FEATURES = [
   { name: 'covers', link: '/admin/covers', tag: 'Couvertures' },
   { name: 'entities', link: '/admin/entities', tag: 'Entités administratives' },
   { name: 'reformes', link: '/admin/list-reformes', tag: 'Réformes' },
+  { name: 'reformes-import', link: '/admin/import-reformes', tag: 'Import de réformes' },
   { name: 'publication', link: '/admin/treatment-reformes', tag: 'Publication de réforme' },
   { name: 'affectations', link: '/admin/treatment-reformes', tag: "Transmission de l'enregistrement" },
   { name: 'files', link: '/admin/create-reforme', tag: 'Fichiers joints' },
@@ -74,6 +75,8 @@ export const DEFAULT_GRANTS: Record<RoleName, Grants> = {
     entities: ALL,
     backups: ALL,
     reformes: ['list'],
+    // The import of issue 17, a right of its own so that an admin can take it from a role (migration 0011).
+    'reformes-import': ['add'],
     // The security audit log (migration 0006 grants it to the admin role of an existing database).
     audit: ['list'],
   },
@@ -85,6 +88,7 @@ export const DEFAULT_GRANTS: Record<RoleName, Grants> = {
     covers: ALL,
     entities: ALL,
     reformes: ALL,
+    'reformes-import': ['add'],
     publication: ['edit'],
     files: ['add', 'show', 'delete'],
     // status: objectives and expected results are deactivated, not deleted, once they are followed (spec §4).

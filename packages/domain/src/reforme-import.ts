@@ -1,6 +1,6 @@
+import { permissionName } from './permissions.ts';
 import { objectifSchema, type Reforme, reformeSchema, resultatSchema } from './reforme.ts';
 import { ETATS_MOR, REFORME_MESSAGES, REFORME_TYPES } from './reforme-rules.ts';
-import { isAdminRole } from './roles.ts';
 import { normalizeSearchText } from './search-text.ts';
 import { z } from './zod-locale.ts';
 
@@ -92,7 +92,6 @@ export const IMPORT_MESSAGES = {
   encoding: "Le fichier CSV n'est pas encodé en UTF-8 : enregistrez-le en « CSV UTF-8 ».",
   unreadable: "Le fichier n'a pas pu être lu : est-ce bien un fichier CSV ou Excel (.xlsx) ?",
   nothingValid: 'Aucune réforme sans erreur à importer : corrigez ou retirez les lignes en erreur.',
-  forbidden: "Seuls l'administrateur et la saisie centrale importent des réformes.",
   imported: (count: number) => `${count} réforme(s) importée(s) avec succès`,
   unknownColumns: (labels: string[]) => `Colonne(s) inconnue(s) : ${labels.join(', ')}.`,
   missingColumns: (labels: string[]) => `Colonne(s) manquante(s) : ${labels.join(', ')}.`,
@@ -102,8 +101,11 @@ export const IMPORT_MESSAGES = {
   noReforme: REFORME_MESSAGES.libref,
 } as const;
 
-/** Who may import: the roles that record reforms for any structure. */
-export const canImportReformes = (role: string | undefined) => isAdminRole(role) || role === 'saisie central';
+/** The right that opens the import; by default the roles that record reforms for any structure hold it. */
+export const IMPORT_RIGHT = { feature: 'reformes-import', action: 'add' } as const;
+/** Whether rights held (`features` of the sign-in answer) open the import. */
+export const canImportReformes = (features: readonly string[]) =>
+  features.includes(permissionName(IMPORT_RIGHT.feature, IMPORT_RIGHT.action));
 
 const COLUMN_BY_LABEL = new Map<string, ImportColumnKey>(IMPORT_COLUMNS.map((column) => [normalizeSearchText(column.label), column.key]));
 const LABEL_OF = Object.fromEntries(IMPORT_COLUMNS.map((column) => [column.key, column.label])) as Record<ImportColumnKey, string>;

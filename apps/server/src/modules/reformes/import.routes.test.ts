@@ -1,4 +1,5 @@
-import { IMPORT_COLUMNS, IMPORT_MESSAGES, IMPORT_TEMPLATE, type ImportRow } from '@reformes/domain';
+import { IMPORT_COLUMNS, IMPORT_MESSAGES, IMPORT_TEMPLATE, type ImportRow, MESSAGES } from '@reformes/domain';
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -155,8 +156,26 @@ describe('reform import (issue 17)', { timeout: 120_000 }, () => {
 
     const refused = await saisie.post('reformes/import', { rows: [{ line: 2, cells: cellsOf(line()) }] });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(IMPORT_MESSAGES.forbidden);
+    expect(refused.json().message).toBe(MESSAGES.forbidden);
     expect((await preview(saisie, csvOf([HEADER, line()]))).statusCode).toBe(403);
+  });
+
+  it('is a right ("reformes-import.add") an admin can take from a role, effective at the next request', async () => {
+    const setActive = (active: boolean) =>
+      t.db.execute(sql`update role_permissions set is_active = ${active}
+      where permission_id = (select id from permissions where name = 'reformes-import.add')
+        and role_id = (select id from roles where name = 'saisie central')`);
+    await setActive(false);
+    try {
+      const refused = await preview(central, csvOf([HEADER, line()]));
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(MESSAGES.forbidden);
+      expect((await central.get('reformes/import/template.csv')).statusCode).toBe(403);
+      expect((await central.get('api/user')).json().data.features).not.toContain('reformes-import.add');
+    } finally {
+      await setActive(true);
+    }
+    expect((await central.get('reformes/import/template.csv')).statusCode).toBe(200);
   });
 
   it('gives the template as CSV and as xlsx, which the preview reads back without an issue', async () => {

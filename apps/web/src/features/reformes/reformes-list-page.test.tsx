@@ -134,3 +134,19 @@ describe('"Liste des réformes": the detail modal keeps the usual result wording
     expect(within(dialog).getByText(/^66,66666666666666\s% validés$/)).toBeInTheDocument();
   });
 });
+
+describe('"Liste des réformes": the import button follows the right "reformes-import.add" (issue 29)', { timeout: 60_000 }, () => {
+  it('offers "Importer" to saisie central, which holds the right by default', async () => {
+    openList('saisie central');
+    await screen.findByText('Cadastre numérique');
+    expect(screen.getByRole('link', { name: /Importer/ })).toHaveAttribute('href', '/admin/import-reformes');
+  });
+
+  it('hides it once an admin took the right from the role', async () => {
+    signInWithRole('saisie central', ['reformes-import.add']);
+    fakeApi(lookups);
+    renderApp('/admin/list-reformes');
+    await screen.findByText('Cadastre numérique');
+    expect(screen.queryByRole('link', { name: /Importer/ })).toBeNull();
+  });
+});

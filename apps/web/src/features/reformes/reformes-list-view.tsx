@@ -49,7 +49,7 @@ export function ReformesListView({ config }: { config: ReformesListConfig }) {
           canAdd={canAdd}
           withAdvancedSearch={config.toolbar.advancedSearch}
           onAddSector={canAddSector ? () => setAddingSector(true) : undefined}
-          canImport={config.toolbar.import === true && canImportReformes(actions.role)}
+          canImport={config.toolbar.import === true && canImportReformes(actions.features)}
         />
       )}
       {config.searchBy === 'filters' ? (

@@ -8,7 +8,7 @@ interface ReformesToolbarProps {
   withAdvancedSearch?: boolean;
   /** "Ajouter un secteur" (spec §2.10, "Liste des réformes"), for those who may add a sector. */
   onAddSector?: () => void;
-  /** "Importer" (issue 17), for the roles that import reforms. */
+  /** "Importer" (issue 17), for the holders of the right "reformes-import.add". */
   canImport?: boolean;
 }
 
