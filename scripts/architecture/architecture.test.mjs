@@ -1,0 +1,103 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { importCircles, serverRoutes, shapesInDomain, webLayers } from './rules.mjs';
+
+/** Each rule of `npm run lint`, proved by a deliberate violation in a checkout of a few files. */
+let root;
+function checkout(files) {
+  root = mkdtempSync(join(tmpdir(), 'architecture-'));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  return root;
+}
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+describe('web layers, on resolved paths', () => {
+  it('catches a feature importing another feature from a folder one level deeper (which the Biome globs missed)', () => {
+    const breaches = webLayers(
+      checkout({
+        'apps/web/src/features/reformes/import/import-page.tsx': "import { x } from '../../suivi/suivi-api.ts';\n",
+        'apps/web/src/features/suivi/suivi-api.ts': 'export const x = 1;\n',
+      }),
+    );
+    expect(breaches).toEqual([
+      'a feature imports another feature: apps/web/src/features/reformes/import/import-page.tsx -> apps/web/src/features/suivi/suivi-api.ts',
+    ]);
+  });
+
+  it('catches components/ importing a feature and a feature importing app/; allows a feature its own files and components/', () => {
+    const breaches = webLayers(
+      checkout({
+        'apps/web/src/components/table.tsx': "import { y } from '../features/users/users-api.ts';\n",
+        'apps/web/src/features/users/users-api.ts': "import { z } from '../../app/routes.tsx';\nexport const y = 1;\n",
+        'apps/web/src/features/users/users-page.tsx': "import { y } from './users-api.ts';\nimport { T } from '../../components/table.tsx';\n",
+        'apps/web/src/app/routes.tsx': 'export const z = 1;\n',
+      }),
+    );
+    expect(breaches).toHaveLength(2);
+    expect(breaches[0]).toMatch(/^components\/ imports features\//);
+    expect(breaches[1]).toMatch(/^a feature imports app\//);
+  });
+});
+
+describe('server routes get services', () => {
+  it('catches a route file handed `db`, opening a transaction, writing SQL or importing Drizzle', () => {
+    const breaches = serverRoutes(
+      checkout({
+        'apps/server/src/modules/x/x.routes.ts': [
+          "import { eq, sql } from 'drizzle-orm';",
+          "import type { Db } from '../../db/client.ts';",
+          'export const xRoutes: Plugin<{ db: Db }> = async (app, { db }) => {',
+          '  await db.transaction(async (tx) => tx.execute(sql`select 1`));',
+          '};',
+        ].join('\n'),
+        'apps/server/src/modules/y/y.routes.ts': "import type { YService } from './y.service.ts';\nexport const yRoutes = async (app, { y }) => {};\n",
+      }),
+    );
+    expect(breaches).toEqual([
+      'a route file imports drizzle-orm: apps/server/src/modules/x/x.routes.ts',
+      'a route file imports the database layer (db/): apps/server/src/modules/x/x.routes.ts',
+      'a route file opens a transaction: apps/server/src/modules/x/x.routes.ts',
+      'a route file writes SQL: apps/server/src/modules/x/x.routes.ts',
+      'a route file is handed the database (`db`): apps/server/src/modules/x/x.routes.ts',
+    ]);
+  });
+});
+
+describe('answer shapes in packages/domain/src/shapes', () => {
+  it('catches a shape exported elsewhere in the domain, defined in the server or written inline in a route', () => {
+    const breaches = shapesInDomain(
+      checkout({
+        'packages/domain/src/shapes/user.ts': 'export const userShape = z.object({});\n',
+        'packages/domain/src/two-factor.ts': 'export const twoFactorStatusShape = z.object({});\n',
+        'apps/server/src/modules/x/x.routes.ts': [
+          'const statusShape = z.object({ ok: z.boolean() });',
+          "app.get('/x', { schema: { response: { 200: envelopeShape(z.object({ id: z.number() })) } } });",
+          "app.get('/y', { schema: { querystring: z.object({}), response: { 200: userAnswer } } });",
+        ].join('\n'),
+      }),
+    );
+    expect(breaches).toEqual([
+      'an answer shape outside packages/domain/src/shapes/: twoFactorStatusShape in packages/domain/src/two-factor.ts',
+      'an answer shape defined in the server: statusShape in apps/server/src/modules/x/x.routes.ts',
+      'an answer shape written inline in a route: apps/server/src/modules/x/x.routes.ts',
+    ]);
+  });
+});
+
+describe('no import circle', () => {
+  it('catches two modules importing each other, type imports included, and not a chain', () => {
+    const breaches = importCircles(
+      checkout({
+        'packages/domain/src/audit.ts': "import type { AuditRow } from './shapes/audit.ts';\nexport const a = 1;\n",
+        'packages/domain/src/shapes/audit.ts': "import { a } from '../audit.ts';\nexport type AuditRow = {};\n",
+        'packages/domain/src/index.ts': "export * from './audit.ts';\n// import './index.ts' in a comment is no import\n",
+      }),
+    );
+    expect(breaches).toEqual(['an import circle: packages/domain/src/audit.ts <-> packages/domain/src/shapes/audit.ts']);
+  });
+});
