@@ -34,7 +34,8 @@ describe('web layers, on resolved paths', () => {
       checkout({
         'apps/web/src/components/table.tsx': "import { y } from '../features/users/users-api.ts';\n",
         'apps/web/src/features/users/users-api.ts': "import { z } from '../../app/routes.tsx';\nexport const y = 1;\n",
-        'apps/web/src/features/users/users-page.tsx': "import { y } from './users-api.ts';\nimport { T } from '../../components/table.tsx';\n",
+        'apps/web/src/features/users/users-page.tsx':
+          "import { y } from './users-api.ts';\nimport { T } from '../../components/table.tsx';\n",
         'apps/web/src/app/routes.tsx': 'export const z = 1;\n',
       }),
     );
@@ -55,7 +56,8 @@ describe('server routes get services', () => {
           '  await db.transaction(async (tx) => tx.execute(sql`select 1`));',
           '};',
         ].join('\n'),
-        'apps/server/src/modules/y/y.routes.ts': "import type { YService } from './y.service.ts';\nexport const yRoutes = async (app, { y }) => {};\n",
+        'apps/server/src/modules/y/y.routes.ts':
+          "import type { YService } from './y.service.ts';\nexport const yRoutes = async (app, { y }) => {};\n",
       }),
     );
     expect(breaches).toEqual([
