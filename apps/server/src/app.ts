@@ -36,7 +36,8 @@ import { portfolioRoutes } from './modules/portfolio/portfolio.routes.ts';
 import { createPortfolioService } from './modules/portfolio/portfolio.service.ts';
 import { publicRoutes } from './modules/public/public.routes.ts';
 import { createPublicService } from './modules/public/public.service.ts';
-import { referenceRoutes } from './modules/reference/reference.resources.ts';
+import { createReferenceServices } from './modules/reference/reference.resources.ts';
+import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { filesRoutes } from './modules/reformes/files.routes.ts';
 import { createFilesService } from './modules/reformes/files.service.ts';
 import { importRoutes } from './modules/reformes/import.routes.ts';
@@ -135,7 +136,7 @@ export async function buildApp({ config, database, logger, logStream, mailer, pr
       await api.register(authRoutes, { auth, sessions });
       await api.register(twoFactorRoutes, { db: database.db, twoFactor, sessions });
       await api.register(dashboardRoutes, { db: database.db });
-      await api.register(referenceRoutes, { db: database.db });
+      await api.register(referenceRoutes, { services: createReferenceServices(database.db) });
       await api.register(accessRoutes, { access: createAccessService(database.db) });
       await api.register(auditRoutes, { audit: createAuditService(database.db) });
       const reformes = createReformesService({ db: database.db, files: fileStore });

@@ -10,18 +10,17 @@ import {
   structureSchema,
   structureShape,
 } from '@reformes/domain';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { covers, entities, natures, sectors, structures } from '../../db/schema/index.ts';
-import { crudRoutes } from '../../http/crud-routes.ts';
+import { createCrudService } from './crud-service.ts';
 import { structureView } from './reference.service.ts';
-import { rolesRoutes } from './roles.resource.ts';
+import { rolesResource } from './roles.resource.ts';
 
-/** The reference lists of spec §2.9, each a configuration of the one CRUD factory. */
-export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  await app.register(rolesRoutes, { db });
-  await app.register(
-    crudRoutes({
+/** The reference lists of spec §2.9, each a configuration of the one CRUD service (and of its routes, crud-routes.ts). */
+export function createReferenceServices(db: Db) {
+  return {
+    roles: createCrudService(db, rolesResource),
+    sectors: createCrudService(db, {
       path: 'sectors',
       feature: 'sectors',
       tag: 'Secteurs',
@@ -32,10 +31,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       searchColumns: [sectors.libsecteur],
       inUseMessage: 'Ce secteur est utilisé par des structures : supprimez-les ou changez leur secteur avant de le supprimer.',
     }),
-    { db },
-  );
-  await app.register(
-    crudRoutes({
+    structures: createCrudService(db, {
       path: 'structures',
       feature: 'structures',
       tag: 'Structures',
@@ -54,10 +50,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       inUseMessage: 'Cette structure a des utilisateurs ou des réformes : elle ne peut pas être supprimée.',
       select: structureView,
     }),
-    { db },
-  );
-  await app.register(
-    crudRoutes({
+    natures: createCrudService(db, {
       path: 'natures',
       feature: 'natures',
       tag: 'Natures',
@@ -68,10 +61,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       searchColumns: [natures.libnature],
       inUseMessage: 'Cette nature est utilisée par des réformes : elle ne peut pas être supprimée.',
     }),
-    { db },
-  );
-  await app.register(
-    crudRoutes({
+    covers: createCrudService(db, {
       path: 'covers',
       feature: 'covers',
       tag: 'Couvertures',
@@ -82,10 +72,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       searchColumns: [covers.lib_couvert],
       inUseMessage: 'Cette couverture est utilisée par des réformes : elle ne peut pas être supprimée.',
     }),
-    { db },
-  );
-  await app.register(
-    crudRoutes({
+    entities: createCrudService(db, {
       path: 'entities',
       feature: 'entities',
       tag: 'Entités administratives',
@@ -96,6 +83,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       searchColumns: [entities.libelle],
       inUseMessage: 'Cette entité est utilisée : elle ne peut pas être supprimée.',
     }),
-    { db },
-  );
-};
+  };
+}
+
+export type ReferenceServices = ReturnType<typeof createReferenceServices>;

@@ -3,9 +3,9 @@ import { asc, count, eq, getTableColumns, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { roles, sectors, structures } from '../../db/schema/index.ts';
 import { conflict } from '../../http/app-error.ts';
-import type { CrudView } from '../../http/crud-service.ts';
 import { sliced } from '../../http/pagination.ts';
 import { windowsOfRoles } from '../access/access.service.ts';
+import type { CrudView } from './crud-service.ts';
 
 /** Structures come with their sector (spec §3: "sector (with libsecteur)"). */
 export function structureView(db: Db): CrudView {

@@ -1,10 +1,10 @@
 import { MESSAGES, roleSchema, roleShape } from '@reformes/domain';
 import { roles } from '../../db/schema/index.ts';
-import { crudRoutes } from '../../http/crud-routes.ts';
+import type { CrudResource } from './crud-service.ts';
 import { protectBuiltinRoles, roleView } from './reference.service.ts';
 
 /** Roles: a reference list whose rows carry their menu tree, and whose five built-in names cannot change. */
-export const rolesRoutes = crudRoutes({
+export const rolesResource = {
   path: 'roles',
   feature: 'roles',
   tag: 'Rôles',
@@ -17,4 +17,4 @@ export const rolesRoutes = crudRoutes({
   beforeChange: protectBuiltinRoles,
   select: roleView,
   audit: { target: 'role', actions: { create: 'role.create', update: 'role.update', delete: 'role.delete', status: 'role.status' } },
-});
+} satisfies CrudResource<typeof roles, typeof roleSchema>;

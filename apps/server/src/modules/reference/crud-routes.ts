@@ -1,10 +1,9 @@
 import { envelopeShape, idParamsSchema, listShape, MESSAGES, messageShape, stateParamSchema } from '@reformes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { Db } from '../db/client.ts';
-import { type CrudResource, type CrudTable, createCrudService } from './crud-service.ts';
-import { listEnvelope, ok } from './envelope.ts';
-import { pageQuerySchema, searchBodySchema, searchPageOf } from './pagination.ts';
+import { listEnvelope, ok } from '../../http/envelope.ts';
+import { pageQuerySchema, searchBodySchema, searchPageOf } from '../../http/pagination.ts';
+import type { CrudService, CrudTable } from './crud-service.ts';
 
 /**
  * One route factory for every reference list: list (whole or paginated), show, create,
@@ -12,15 +11,15 @@ import { pageQuerySchema, searchBodySchema, searchPageOf } from './pagination.ts
  * resource's feature and the matching action.
  */
 export function crudRoutes<TTable extends CrudTable, TSchema extends z.ZodObject>(
-  resource: CrudResource<TTable, TSchema>,
-): FastifyPluginAsyncZod<{ db: Db }> {
+  service: CrudService<TTable, TSchema>,
+): FastifyPluginAsyncZod {
+  const { resource } = service;
   const { feature, path, tag } = resource;
   const tags = [tag];
   const idParams = idParamsSchema;
   const access = (action: 'list' | 'show' | 'add' | 'edit' | 'delete' | 'status') => ({ access: { feature, action } });
 
-  return async (app, { db }) => {
-    const service = createCrudService(db, resource);
+  return async (app) => {
     const list = { 200: listShape(resource.row) };
     const one = envelopeShape(resource.row);
 

@@ -2,12 +2,12 @@ import type { AuditAction, AuditTargetType, FeatureName } from '@reformes/domain
 import { type AnyColumn, asc, count, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { Db } from '../db/client.ts';
-import { recordAudit } from '../modules/audit/audit.service.ts';
-import { conflict, notFound } from './app-error.ts';
-import { listOrPage, type PageQuery, sliced } from './pagination.ts';
-import { pgErrorCode } from './pg-error.ts';
-import { matchesSearch } from './search.ts';
+import type { Db } from '../../db/client.ts';
+import { conflict, notFound } from '../../http/app-error.ts';
+import { listOrPage, type PageQuery, sliced } from '../../http/pagination.ts';
+import { pgErrorCode } from '../../http/pg-error.ts';
+import { matchesSearch } from '../../http/search.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 
 export type CrudTable = PgTable & { id: PgColumn; is_active: PgColumn; updated_at: PgColumn };
 
@@ -115,6 +115,7 @@ export function createCrudService<TTable extends CrudTable, TSchema extends z.Zo
   const changed = { id: table.id, label: resource.labelColumn };
 
   return {
+    resource,
     list: (query: PageQuery) => listed(undefined, query),
 
     search: (text: string, query: PageQuery) => listed(matchesSearch(resource.searchColumns, text), query),
@@ -178,3 +179,5 @@ export function createCrudService<TTable extends CrudTable, TSchema extends z.Zo
     },
   };
 }
+
+export type CrudService<TTable extends CrudTable, TSchema extends z.ZodObject> = ReturnType<typeof createCrudService<TTable, TSchema>>;
