@@ -48,12 +48,14 @@ test.describe("Journal d'audit", () => {
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^journal-audit-\d{4}-\d{2}-\d{2}\.csv$/);
     const content = await fs.readFile(await file.path(), 'utf8');
-    expect(content.startsWith('\uFEFFDate (Europe/Paris);Utilisateur;Action;Cible;Résultat;Adresse IP;Détails\r\n')).toBe(true);
+    expect(content.startsWith('\uFEFF"Date (Europe/Paris)";"Utilisateur";"Action";"Cible";"Résultat";"Adresse IP";"Détails"\r\n')).toBe(
+      true,
+    );
     const lines = content.split('\r\n').slice(1, -1);
     expect(lines.length).toBe(await rows.count());
-    for (const line of lines) expect(line).toMatch(new RegExp(`^\\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2}:\\d{2};${email};Connexion;`));
-    expect(lines[0]).toContain(';Connexion;;Succès;127.0.0.1;');
-    expect(lines[1]).toContain(';Connexion;;Échec (mot de passe incorrect);127.0.0.1;');
+    for (const line of lines) expect(line).toMatch(new RegExp(`^"\\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2}:\\d{2}";"${email}";"Connexion";`));
+    expect(lines[0]).toContain(';"Connexion";"";"Succès";"127.0.0.1";');
+    expect(lines[1]).toContain(';"Connexion";"";"Échec (mot de passe incorrect)";"127.0.0.1";');
     expect(content).not.toContain(DEMO_PASSWORD);
     expect(content).not.toContain('Pas-le-bon-2026');
   });

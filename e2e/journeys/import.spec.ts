@@ -20,7 +20,7 @@ test('saisie central imports reforms from a CSV: template, preview with errors, 
   const template = await download;
   expect(template.suggestedFilename()).toBe('modele-import-reformes.csv');
   const templateText = await fs.readFile(await template.path(), 'utf8');
-  expect(templateText.split('\r\n')[0]).toBe(`\uFEFF${IMPORT_TEMPLATE.header.join(';')}`);
+  expect(templateText.split('\r\n')[0]).toBe(`\uFEFF${IMPORT_TEMPLATE.header.map((header) => `"${header}"`).join(';')}`);
 
   // A file of two reforms, the second with an unknown nature and an impossible date.
   const line = (changes: Record<string, string>) =>

@@ -59,7 +59,7 @@ test('the dashboard counts the portfolio by status; a counter opens the filtered
   const text = (await fs.readFile((await csv.path()) as string, 'utf8')).replace(/^\uFEFF/, '');
   const lines = text.trimEnd().split('\r\n');
   expect(lines[0]).toBe(
-    'Réforme;Structure;Nature;Type;Date début;Date fin;État;Statut;Avancement (%);Résultats validés;Résultats;Dernier suivi',
+    '"Réforme";"Structure";"Nature";"Type";"Date début";"Date fin";"État";"Statut";"Avancement (%)";"Résultats validés";"Résultats";"Dernier suivi"',
   );
   expect(lines).toHaveLength(counts[busiest.value] + 1);
   const xlsxDownload = page.waitForEvent('download');

@@ -92,7 +92,7 @@ test.describe('public page of published reforms', () => {
     expect((await download).suggestedFilename()).toBe('reformes-publiees.csv');
 
     const csv = await (await request.get('/api/v1/reformes/public/export.csv?typeref=SECTORIELLE')).text();
-    expect(csv.replace(/^\uFEFF/, '').split('\r\n')[0]).toContain('Identifiant;Libellé;Type');
+    expect(csv.replace(/^\uFEFF/, '').split('\r\n')[0]).toContain('"Identifiant";"Libellé";"Type"');
     const sectorielles = await publicList(request, { typeref: 'SECTORIELLE' });
     expect(csv.trim().split('\r\n')).toHaveLength(sectorielles.total + 1);
     const json = (await (await request.get('/api/v1/reformes/public/export.json?typeref=SECTORIELLE')).json()) as Record<string, unknown>[];

@@ -96,10 +96,10 @@ describe('GET portfolio (issue 16)', () => {
       .trimEnd()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'Réforme;Structure;Nature;Type;Date début;Date fin;État;Statut;Avancement (%);Résultats validés;Résultats;Dernier suivi',
+      '"Réforme";"Structure";"Nature";"Type";"Date début";"Date fin";"État";"Statut";"Avancement (%)";"Résultats validés";"Résultats";"Dernier suivi"',
     );
     expect(lines.slice(1).map((line) => line.split(';')[0].replace(/^"|"$/g, ''))).toEqual(whole.data.map((row) => row.libref));
-    expect(lines.slice(1).map((line) => line.split(';')[7])).toEqual(whole.data.map((row) => portfolioStatusLabel(row)));
+    expect(lines.slice(1).map((line) => line.split(';')[7])).toEqual(whole.data.map((row) => `"${portfolioStatusLabel(row)}"`));
 
     const xlsx = await caller.get(`portfolio/export.xlsx?status=${status}`);
     expect(xlsx.statusCode).toBe(200);

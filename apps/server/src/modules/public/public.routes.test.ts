@@ -66,6 +66,10 @@ const PRIVATE_TEXTS = [
 const CSV_HEADER =
   'Identifiant;Libellé;Type;Nature;Couverture;Structure;Période;Date début;Date fin;État;Objectif global;Population cible;' +
   'Structures impliquées;Montant prévu (EUR);Montant réalisé (EUR)';
+/** The CSV's first line: every text cell is quoted (issue 29). */
+const CSV_HEADER_LINE = CSV_HEADER.split(';')
+  .map((header) => `"${header}"`)
+  .join(';');
 
 const sortedKeys = (value: object) => Object.keys(value).sort();
 const ids = (rows: Array<{ id: number }>) => rows.map((row) => row.id).sort((a, b) => a - b);
@@ -337,14 +341,14 @@ describe('public page of published reforms', () => {
       expect(response.body.startsWith('\uFEFF')).toBe(true);
       const lines = response.body.slice(1).split('\r\n');
       expect(lines.at(-1)).toBe('');
-      expect(lines[0]).toBe(CSV_HEADER);
+      expect(lines[0]).toBe(CSV_HEADER_LINE);
       const body = lines.slice(1, -1);
       expect(body).toHaveLength(publishedDemo().length + 1);
       expect(body.map((line) => Number(line.split(';')[0])).sort((a, b) => a - b)).toEqual(
         [...publishedDemo().map((row) => row.id), extra.id].sort((a, b) => a - b),
       );
       // A label with a quote and a semicolon stays one quoted cell.
-      expect(body.find((line) => line.startsWith(`${extra.id};`))).toContain('"Réforme ""pilote""; guichet numérique";TRANSVERSALE;');
+      expect(body.find((line) => line.startsWith(`${extra.id};`))).toContain('"Réforme ""pilote""; guichet numérique";"TRANSVERSALE";');
       for (const text of [...PRIVATE_TEXTS, 'confidentielle']) expect(response.body).not.toContain(text);
     });
 
@@ -355,7 +359,7 @@ describe('public page of published reforms', () => {
         ids(publishedDemo().filter((row) => row.structure_id === structureId.MS)),
       );
       const none = await anonymous(`reformes/public/export.csv?structure_id=${structureId.MAG}`);
-      expect(none.body).toBe(`\uFEFF${CSV_HEADER}\r\n`);
+      expect(none.body).toBe(`\uFEFF${CSV_HEADER_LINE}\r\n`);
     });
 
     it('downloads the JSON with French keys, honouring the filters', async () => {

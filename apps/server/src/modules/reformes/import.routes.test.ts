@@ -181,7 +181,7 @@ describe('reform import (issue 17)', { timeout: 120_000 }, () => {
   it('gives the template as CSV and as xlsx, which the preview reads back without an issue', async () => {
     const csv = await central.get('reformes/import/template.csv');
     expect(csv.headers['content-disposition']).toContain('modele-import-reformes.csv');
-    expect(csv.body.startsWith(`\uFEFF${HEADER[0]};`)).toBe(true);
+    expect(csv.body.startsWith(`\uFEFF"${HEADER[0]}";`)).toBe(true);
     expect((await preview(central, csv.rawPayload)).json().data).toMatchObject({ valid: 1, issues: [] });
 
     const xlsx = await central.get('reformes/import/template.xlsx');
