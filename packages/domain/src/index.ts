@@ -25,6 +25,7 @@ export * from './shapes/auth.ts';
 export * from './shapes/backups.ts';
 export * from './shapes/dashboard.ts';
 export * from './shapes/envelope.ts';
+export * from './shapes/health.ts';
 export * from './shapes/public.ts';
 export * from './shapes/reference.ts';
 export * from './shapes/reformes.ts';

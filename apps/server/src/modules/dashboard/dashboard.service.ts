@@ -57,3 +57,10 @@ export async function computeDashboard(db: Db, role: string | undefined, structu
     by_nature: natures.map((nature) => ({ ...nature, total: sum(groups.filter((group) => group.nature_id === nature.id)) })),
   };
 }
+
+/** The dashboard's reads, for its routes. */
+export function createDashboardService(db: Db) {
+  return { compute: (role: string | undefined, structureId: number | undefined) => computeDashboard(db, role, structureId) };
+}
+
+export type DashboardService = ReturnType<typeof createDashboardService>;

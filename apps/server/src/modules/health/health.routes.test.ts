@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { pingDatabase, READY_TIMEOUT_MS } from './health.routes.ts';
+import { pingDatabase, READY_TIMEOUT_MS } from './health.service.ts';
 
 describe('health and the shared HTTP layer', () => {
   let t: TestApp;
