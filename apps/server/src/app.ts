@@ -31,7 +31,9 @@ import { createTwoFactor, twoFactorKeys } from './modules/auth/two-factor.ts';
 import { backupsRoutes } from './modules/backups/backups.routes.ts';
 import { createBackupsService } from './modules/backups/backups.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createHealthService } from './modules/health/health.service.ts';
 import { portfolioRoutes } from './modules/portfolio/portfolio.routes.ts';
 import { createPortfolioService } from './modules/portfolio/portfolio.service.ts';
 import { publicRoutes } from './modules/public/public.routes.ts';
@@ -132,10 +134,10 @@ export async function buildApp({ config, database, logger, logStream, mailer, pr
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { database });
+      await api.register(healthRoutes, { health: createHealthService(database) });
       await api.register(authRoutes, { auth, sessions });
       await api.register(twoFactorRoutes, { db: database.db, twoFactor, sessions });
-      await api.register(dashboardRoutes, { db: database.db });
+      await api.register(dashboardRoutes, { dashboard: createDashboardService(database.db) });
       await api.register(referenceRoutes, { services: createReferenceServices(database.db) });
       await api.register(accessRoutes, { access: createAccessService(database.db) });
       await api.register(auditRoutes, { audit: createAuditService(database.db) });
