@@ -8,6 +8,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { registerNoStore } from './http/cache-control.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { API_BASE, authorisationGuard } from './http/guard.ts';
 import { loggerOptions } from './http/log-options.ts';
@@ -22,10 +23,11 @@ import { createAccountService } from './modules/account/account.service.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
 import { auditContext } from './modules/audit/audit-context.ts';
+import { purgeAuditLog, scheduleAuditRetention } from './modules/audit/audit-retention.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createSessions } from './modules/auth/sessions.ts';
-import { createThrottles } from './modules/auth/throttles.ts';
+import { createRateLimits, createThrottles } from './modules/auth/throttles.ts';
 import { twoFactorRoutes } from './modules/auth/two-factor.routes.ts';
 import { createTwoFactor, twoFactorKeys } from './modules/auth/two-factor.ts';
 import { backupsRoutes } from './modules/backups/backups.routes.ts';
@@ -81,6 +83,7 @@ export async function buildApp({ config, database, logger, logStream, mailer, pr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler(config.env !== 'production'));
   registerErrorHandler(app);
+  registerNoStore(app);
   await registerPressureGuard(app, pressureLimits);
 
   await app.register(helmet, {
@@ -110,6 +113,8 @@ export async function buildApp({ config, database, logger, logStream, mailer, pr
   await app.register(authorisationGuard, { db: database.db });
   // Audit entries take the caller and its IP address from the request being served.
   await app.register(auditContext);
+  // Audit entries older than AUDIT_RETENTION_DAYS go, once across instances (the only delete the database allows).
+  scheduleAuditRetention(app, { run: () => purgeAuditLog(database.db, config.auditRetentionDays) });
 
   const mail = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log: app.log });
   const fileStore = createFileStore(config.storageDir);
@@ -118,6 +123,7 @@ export async function buildApp({ config, database, logger, logStream, mailer, pr
     signAccessToken: (payload, expiresIn) => app.jwt.sign(payload, { expiresIn }),
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     refreshTokenTtlDays: config.refreshTokenTtlDays,
+    rateLimits: createRateLimits(database.db),
   });
   const twoFactor = createTwoFactor(database.db, twoFactorKeys(config.jwtSecret));
   const auth = createAuthService({

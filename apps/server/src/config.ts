@@ -93,6 +93,11 @@ const configSchema = z
     UPLOAD_MAX_MB: z.coerce.number().positive().default(20),
     SIGNATURE_MAX_MB: z.coerce.number().positive().default(2),
     BACKUP_RETENTION: z.coerce.number().int().positive().default(30),
+    AUDIT_RETENTION_DAYS: z.coerce
+      .number()
+      .int('AUDIT_RETENTION_DAYS doit être un nombre entier de jours')
+      .positive('AUDIT_RETENTION_DAYS doit valoir au moins 1')
+      .default(400),
     BACKUP_ENCRYPTION_KEY: z
       .string()
       .refine((text) => backupKeyOf(text) !== undefined, {
@@ -178,6 +183,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadMaxBytes: Math.round(raw.UPLOAD_MAX_MB * 1024 * 1024),
     signatureMaxBytes: Math.round(raw.SIGNATURE_MAX_MB * 1024 * 1024),
     backupRetention: raw.BACKUP_RETENTION,
+    /** Audit entries older than this many days are deleted (modules/audit/audit-retention.ts). */
+    auditRetentionDays: raw.AUDIT_RETENTION_DAYS,
     /** AES-256-GCM key of new backups; without it backups are written in clear, as before. */
     backupEncryptionKey: raw.BACKUP_ENCRYPTION_KEY === undefined ? undefined : backupKeyOf(raw.BACKUP_ENCRYPTION_KEY),
     /** Uploads waiting for their reform, per user: at most this many files and bytes. */

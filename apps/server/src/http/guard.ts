@@ -3,6 +3,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
+import { recordAudit } from '../modules/audit/audit.service.ts';
+import { createRateLimits } from '../modules/auth/throttles.ts';
 import { AppError, forbidden, unauthenticated } from './app-error.ts';
 
 /**
@@ -118,8 +120,33 @@ async function authenticate(
   };
 }
 
+/**
+ * Writes a route refused to a signed-in caller into the audit log, at most once a minute per account and route (the
+ * count is kept in the database, for every instance), so that a client looping on a forbidden route writes one entry a
+ * minute, not thousands. The 403 goes out whatever happens to the entry.
+ */
+function auditRefusals(db: Db, log: FastifyInstance['log']) {
+  const rateLimits = createRateLimits(db);
+  return async (request: FastifyRequest, auth: AuthContext) => {
+    const [method, route] = [request.method, request.routeOptions.url ?? request.url];
+    try {
+      if ((await rateLimits.hit(`audit-denied:${auth.userId}:${method} ${route}`, 1, 60)) !== undefined) return;
+      await recordAudit(db, {
+        action: 'access.denied',
+        result: 'failure',
+        actor: { id: auth.userId },
+        ip: request.ip,
+        details: { method, route },
+      });
+    } catch (error) {
+      log.error({ err: error }, "refus d'accès non journalisé");
+    }
+  };
+}
+
 /** The authorisation guard: refuses to register an undeclared API route, and checks each request. */
 export const authorisationGuard = fp<{ db: Db }>(async (app, { db }) => {
+  const recordRefusal = auditRefusals(db, app.log);
   app.decorateRequest('auth', null);
   app.decorate('routeTable', [] as RouteEntry[]);
 
@@ -143,7 +170,10 @@ export const authorisationGuard = fp<{ db: Db }>(async (app, { db }) => {
     if (mustEnrol) throw new AppError(403, TWO_FACTOR_MESSAGES.required);
     if (access === 'signed-in') return;
     const grants = 'anyOf' in access ? access.anyOf : [access];
-    if (!grants.some((grant) => holds(auth, grant))) throw forbidden();
+    if (!grants.some((grant) => holds(auth, grant))) {
+      await recordRefusal(request, auth);
+      throw forbidden();
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { securityFigure } from '../test/security-doc.ts';
 import { createTestApp } from '../test/test-app.ts';
 
 /** Answers that are not JSON (files, CSV, the web app): they have no JSON shape to declare. */
@@ -38,10 +39,11 @@ describe('response shapes (issue 15)', () => {
           ),
         )
         .map(({ route }) => route);
-      console.info(
-        `response shapes: ${operations.length - undeclared.length - NOT_JSON.size} of ${operations.length} routes declared, ${NOT_JSON.size} not JSON`,
-      );
+      const figure = `${operations.length - undeclared.length - NOT_JSON.size} of ${operations.length} routes declared, ${NOT_JSON.size} not JSON (files)`;
+      console.info(`response shapes: ${figure}`);
       expect(undeclared).toEqual([]);
+      // The figure of docs/security.md, as it must read there.
+      expect(securityFigure('Routes whose JSON answer has a declared shape (OpenAPI)')).toBe(figure);
     } finally {
       await t.close();
     }

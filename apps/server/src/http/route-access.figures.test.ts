@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { securityFigure } from '../test/security-doc.ts';
 import { createTestApp } from '../test/test-app.ts';
 
 /**
@@ -42,11 +43,15 @@ describe('route access figures', () => {
       else byKind.right += 1;
     }
     const checked = byKind.session + byKind.right;
-    // The figure of docs/security.md.
     console.info(
       `routes with an authorisation check: ${checked}/${routes.length} (${byKind.right} by right, ${byKind.session} by session alone, ${byKind.public} public)`,
     );
     expect(checked + byKind.public).toBe(routes.length);
     expect(byKind.right).toBeGreaterThan(byKind.session);
+    // The figure of docs/security.md, as it must read there.
+    expect(securityFigure('API routes with an authorisation check / total')).toBe(
+      `${checked} / ${routes.length} (${byKind.right} by a \`feature.action\` right, ${byKind.session} by session alone). ` +
+        `The other ${byKind.public} are public, and exactly the listed ones.`,
+    );
   });
 });

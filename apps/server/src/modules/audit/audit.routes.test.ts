@@ -135,6 +135,55 @@ describe('security audit log', () => {
     });
   });
 
+  describe('refusals (issue 29)', () => {
+    it('writes a refused route for a signed-in caller, once a minute per account and route', async () => {
+      const saisie = await signIn('saisie@reformes.test');
+      const rows = await during(async () => {
+        for (let attempt = 0; attempt < 5; attempt++) expect((await saisie.get('audit-logs')).statusCode).toBe(403);
+        expect((await saisie.get('backups')).statusCode).toBe(403);
+      });
+      expect(rows).toMatchObject([
+        {
+          action: 'access.denied',
+          result: 'failure',
+          actor_email: 'saisie@reformes.test',
+          ip: '127.0.0.1',
+          details: { method: 'GET', route: '/api/v1/audit-logs' },
+        },
+        { action: 'access.denied', details: { method: 'GET', route: '/api/v1/backups' } },
+      ]);
+    });
+
+    it('writes nothing for an anonymous call (401): there is nobody to name', async () => {
+      const rows = await during(() => t.app.inject({ method: 'GET', url: '/api/v1/audit-logs' }));
+      expect(rows).toEqual([]);
+    });
+
+    it('writes the reuse of a rotated refresh token, with the account as target', async () => {
+      const session = await t.login('central@reformes.test');
+      secrets.add(session.access_token).add(session.refresh_token);
+      const refresh = (token: string) => t.app.inject({ method: 'POST', url: '/api/v1/api/refresh', payload: { refresh_token: token } });
+      const rotated = await refresh(session.refresh_token);
+      expect(rotated.statusCode).toBe(200);
+      secrets.add(rotated.json().data.access_token).add(rotated.json().data.refresh_token);
+      const rows = await during(async () => expect((await refresh(session.refresh_token)).statusCode).toBe(401));
+      expect(rows).toMatchObject([
+        {
+          action: 'session.refresh_reuse',
+          result: 'failure',
+          actor_id: null,
+          target_type: 'user',
+          target_id: session.user.id,
+          target_label: 'central@reformes.test',
+          ip: '127.0.0.1',
+        },
+      ]);
+      // The family is revoked: its newest token fails too, and an unknown token writes nothing.
+      expect((await refresh(rotated.json().data.refresh_token)).statusCode).toBe(401);
+      expect(await during(() => refresh('jeton-inconnu'))).toEqual([]);
+    });
+  });
+
   describe('passwords', () => {
     it('writes the first password change of a new account', async () => {
       const user = await createUser('premier@reformes.test');
@@ -497,10 +546,10 @@ describe('security audit log', () => {
       expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
       const lines = response.body.replace(/^\uFEFF/, '').split('\r\n');
       expect(lines.at(-1)).toBe('');
-      expect(lines[0]).toBe('Date (Europe/Paris);Utilisateur;Action;Cible;Résultat;Adresse IP;Détails');
+      expect(lines[0]).toBe('"Date (Europe/Paris)";"Utilisateur";"Action";"Cible";"Résultat";"Adresse IP";"Détails"');
       const unknown = lines.find((line) => line.includes('Personne.Inconnue@Exemple.test')) ?? '';
       expect(unknown).toMatch(
-        /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2};Personne\.Inconnue@Exemple\.test;Connexion;;Échec \(email inconnu\);127\.0\.0\.1;"\{""reason"":""unknown_email""\}"$/,
+        /^"\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}";"Personne\.Inconnue@Exemple\.test";"Connexion";"";"Échec \(email inconnu\)";"127\.0\.0\.1";"\{""reason"":""unknown_email""\}"$/,
       );
       const [{ total }] = await t.db
         .select({ total: sql<number>`count(*)::int` })
@@ -522,7 +571,7 @@ describe('security audit log', () => {
         .split('\r\n')
         .slice(1, -1)
         .map((line) => line.split(';')[1]);
-      expect(emails).toEqual(expect.arrayContaining(["'-2+3@exemple.test", "'+cmd@exemple.test"]));
+      expect(emails).toEqual(expect.arrayContaining([`"'-2+3@exemple.test"`, `"'+cmd@exemple.test"`]));
       for (const line of body.split('\r\n').slice(1, -1)) {
         for (const cell of line.split(';')) expect(cell, line).not.toMatch(/^"?[=+\-@]/);
       }

@@ -27,6 +27,8 @@ export interface AuditEvent {
   target?: { type: AuditTargetType; id?: number | null; label?: string | null };
   /** A few facts (`{reason: 'wrong_password'}`, `{permissions: [...]}`); anything that looks like a secret is dropped. */
   details?: Record<string, unknown>;
+  /** By default the IP address of the request being served; a hook that runs before the handler passes it. */
+  ip?: string | null;
 }
 
 /** Keys never written, however deep: an entry carries no password, token, hash, code or key. */
@@ -80,7 +82,7 @@ export async function recordAudit(executor: Pick<Db, 'insert'>, event: AuditEven
     target_id: targetId,
     target_label: target?.label ?? (target && targetId !== null ? labelOf(target.type, targetId) : null),
     result: event.result ?? 'success',
-    ip: request?.ip ?? null,
+    ip: event.ip === undefined ? (request?.ip ?? null) : event.ip,
     details: withoutSecrets(event.details ?? {}) as Record<string, unknown>,
   });
 }

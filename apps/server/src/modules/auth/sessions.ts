@@ -4,6 +4,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { refreshTokens } from '../../db/schema/index.ts';
 import { unauthenticated } from '../../http/app-error.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 
 export interface SessionTokens {
   access_token: string;
@@ -17,6 +18,8 @@ export interface SessionOptions {
   signAccessToken: (payload: { sub: number; sid: string }, expiresInSeconds: number) => string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
+  /** The database counters of throttles.ts (`createRateLimits`): they bound the audit entries of reused tokens. */
+  rateLimits: { hit(key: string, max: number, windowSeconds: number): Promise<number | undefined> };
 }
 
 /** Opaque tokens are stored only as their SHA-256: a database leak gives no usable token. */
@@ -34,7 +37,7 @@ export function newOpaqueToken(): string {
  * the whole family is revoked, which also kills the access tokens that name it.
  */
 export function createSessions(options: SessionOptions) {
-  const { db } = options;
+  const { db, rateLimits } = options;
 
   /** `expiresAt` is the family's: counted from the sign-in, a rotation passes it on and never extends it. */
   async function issue(userId: number, familyId: string, expiresAt: Date, executor: Pick<Db, 'insert'> = db): Promise<SessionTokens> {
@@ -60,6 +63,20 @@ export function createSessions(options: SessionOptions) {
       .where(and(eq(refreshTokens.family_id, familyId), isNull(refreshTokens.revoked_at)));
   }
 
+  /**
+   * A spent token presented again: a theft signal for the audit log, the account as target. At most one entry a minute
+   * per session family, so that a client retrying an old token in a loop does not flood the log.
+   */
+  async function recordReuse({ userId, familyId, rotated }: { userId: number; familyId: string; rotated: boolean }) {
+    if ((await rateLimits.hit(`audit-refresh-reuse:${familyId}`, 1, 60)) !== undefined) return;
+    await recordAudit(db, {
+      action: 'session.refresh_reuse',
+      result: 'failure',
+      target: { type: 'user', id: userId },
+      details: { reason: rotated ? 'rotated' : 'revoked' },
+    });
+  }
+
   return {
     start(userId: number) {
       return issue(userId, randomUUID(), new Date(Date.now() + options.refreshTokenTtlDays * 86_400_000));
@@ -75,14 +92,17 @@ export function createSessions(options: SessionOptions) {
         if (!row) return { error: true as const };
         if (row.revoked_at || row.rotated_at) {
           await revokeFamily(row.family_id, tx);
-          return { error: true as const };
+          return { error: true as const, reuse: { userId: row.user_id, familyId: row.family_id, rotated: row.rotated_at !== null } };
         }
         if (row.expires_at.getTime() <= Date.now()) return { error: true as const };
         await tx.update(refreshTokens).set({ rotated_at: new Date() }).where(eq(refreshTokens.id, row.id));
         return { tokens: await issue(row.user_id, row.family_id, row.expires_at, tx) };
       });
       // The revocation above must be committed even though the caller gets a 401.
-      if ('error' in outcome) throw unauthenticated(MESSAGES.invalidRefreshToken);
+      if ('error' in outcome) {
+        if (outcome.reuse) await recordReuse(outcome.reuse);
+        throw unauthenticated(MESSAGES.invalidRefreshToken);
+      }
       return outcome.tokens;
     },
 
