@@ -36,4 +36,6 @@ export type Profiles = Shape<typeof profilesShape>;
 export const windowsShape = z.array(windowNodeShape);
 
 export const permissionAnswer = envelopeShape(permissionShape);
+/** `POST permissions`: one right per action asked, all created at once. */
+export const permissionsAnswer = envelopeShape(z.array(permissionShape));
 export const roleProfileAnswer = envelopeShape(roleProfileShape);

@@ -13,3 +13,5 @@ export const backupShape = z.object({
 });
 export type Backup = Shape<typeof backupShape>;
 export const backupAnswer = envelopeShape(backupShape);
+/** `GET api/save-db`: the backups just made (database and documents). */
+export const backupsAnswer = envelopeShape(z.array(backupShape));

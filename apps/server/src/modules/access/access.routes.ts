@@ -9,6 +9,7 @@ import {
   permissionAnswer,
   permissionSchema,
   permissionShape,
+  permissionsAnswer,
   profileCopySchema,
   profileGrantSchema,
   profilesShape,
@@ -19,7 +20,6 @@ import {
   windowsShape,
 } from '@reformes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok, plainList } from '../../http/envelope.ts';
 import type { AccessService } from './access.service.ts';
 
@@ -62,7 +62,7 @@ export const accessRoutes: FastifyPluginAsyncZod<{ access: AccessService }> = as
     '/permissions',
     {
       config: can('permissions', 'add'),
-      schema: { tags: permissionsTags, body: permissionSchema, response: { 201: envelopeShape(z.array(permissionShape)) } },
+      schema: { tags: permissionsTags, body: permissionSchema, response: { 201: permissionsAnswer } },
     },
     async (request, reply) => {
       reply.status(201);

@@ -3,8 +3,8 @@ import {
   BACKUP_MESSAGES,
   backupAnswer,
   backupShape,
+  backupsAnswer,
   booleanish,
-  envelopeShape,
   ID_MAX,
   idParamsSchema,
   limitedText,
@@ -32,7 +32,7 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ backupsService: BackupsServi
     '/api/save-db',
     {
       config: on('add'),
-      schema: { tags, summary: 'Effectuer une sauvegarde (base + documents)', response: { 200: envelopeShape(z.array(backupShape)) } },
+      schema: { tags, summary: 'Effectuer une sauvegarde (base + documents)', response: { 200: backupsAnswer } },
     },
     async () => ok(await backupsService.create(), BACKUP_MESSAGES.saved),
   );
