@@ -1,5 +1,4 @@
 import { normalizeSearchText } from './search-text.ts';
-import type { AuditEntry } from './shapes/audit.ts';
 import { z } from './zod-locale.ts';
 
 /** Every event the security audit log records, by code, with the French label the screen and the export show. */
@@ -86,15 +85,24 @@ export const AUDIT_MESSAGES = {
 /** The columns of the screen; the CSV export adds the details. */
 export const AUDIT_COLUMNS = ['Date', 'Utilisateur', 'Action', 'Cible', 'Résultat', 'Adresse IP'] as const;
 
-/** One entry as the API gives it (`GET audit-logs`). */
-export type { AuditEntry } from './shapes/audit.ts';
+/**
+ * What the texts below read of an entry (`AuditEntry`, shapes/audit.ts, has these fields): written here rather
+ * than imported, since the shape takes its results from this module.
+ */
+interface EntryFacts {
+  target_type: string | null;
+  target_id: number | null;
+  target_label: string | null;
+  result: AuditResult;
+  details: Record<string, unknown>;
+}
 
 export function auditActionLabel(action: string): string {
   return (AUDIT_ACTIONS as Record<string, string>)[action] ?? action;
 }
 
 /** `Compte awa@reformes.test`, `Rôle #12` once its name is unknown, '' without a target. */
-export function auditTargetText(entry: Pick<AuditEntry, 'target_type' | 'target_id' | 'target_label'>): string {
+export function auditTargetText(entry: Pick<EntryFacts, 'target_type' | 'target_id' | 'target_label'>): string {
   if (!entry.target_type) return entry.target_label ?? '';
   const type = (AUDIT_TARGETS as Record<string, string>)[entry.target_type] ?? entry.target_type;
   const name = entry.target_label ?? (entry.target_id === null ? '' : `#${entry.target_id}`);
@@ -102,7 +110,7 @@ export function auditTargetText(entry: Pick<AuditEntry, 'target_type' | 'target_
 }
 
 /** `Succès`, or `Échec (mot de passe incorrect)` when the details say why. */
-export function auditResultText(entry: Pick<AuditEntry, 'result' | 'details'>): string {
+export function auditResultText(entry: Pick<EntryFacts, 'result' | 'details'>): string {
   const label = AUDIT_RESULTS[entry.result] ?? entry.result;
   const reason = entry.details?.reason;
   const why = typeof reason === 'string' ? ((AUDIT_REASONS as Record<string, string>)[reason] ?? reason) : undefined;
