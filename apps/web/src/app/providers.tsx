@@ -4,6 +4,7 @@ import {
   darken,
   defaultVariantColorsResolver,
   MantineProvider,
+  Modal,
   Notification,
   parseThemeColor,
   type VariantColorsResolver,
@@ -28,11 +29,20 @@ const readableVariants: VariantColorsResolver = (input) => {
 
 // Filled buttons and links in shade 8 (white on it reads at 4.9:1), dimmed text in gray 7 (7:1 on white).
 // Toasts: Mantine draws a titled toast's text in gray 6 (3.3:1) and leaves its close button without a name.
+// Modals hold forms: a stray click or Escape must not throw the typing away, so only their buttons close them.
 const theme = createTheme({
   primaryColor: 'blue',
   primaryShade: 8,
   variantColorResolver: readableVariants,
   components: {
+    Modal: Modal.extend({
+      defaultProps: {
+        size: 'lg',
+        closeOnClickOutside: false,
+        closeOnEscape: false,
+        closeButtonProps: { 'aria-label': 'Fermer' },
+      },
+    }),
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Fermer la notification' } },
       styles: { description: { color: 'var(--mantine-color-gray-7)' } },

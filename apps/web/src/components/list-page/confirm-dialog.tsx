@@ -27,8 +27,7 @@ export function ConfirmDialog({
       opened={opened}
       onClose={onCancel}
       title={title}
-      closeOnClickOutside={false}
-      closeOnEscape={false}
+      size="md"
       withCloseButton={false}
       centered
     >

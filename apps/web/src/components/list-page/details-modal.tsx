@@ -15,9 +15,6 @@ export function DetailsModal<Row>({ row, title = 'Détails des informations', fi
       opened={row !== undefined}
       onClose={onClose}
       title={title}
-      size="lg"
-      closeOnClickOutside={false}
-      closeOnEscape={false}
       withCloseButton={false}
     >
       {row !== undefined && (

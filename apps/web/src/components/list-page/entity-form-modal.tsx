@@ -29,10 +29,6 @@ export function EntityFormModal<Row>({ opened, title, onClose, ...form }: Entity
       opened={opened}
       onClose={onClose}
       title={title}
-      size="lg"
-      closeOnClickOutside={false}
-      closeOnEscape={false}
-      closeButtonProps={{ 'aria-label': 'Fermer' }}
     >
       {/* Mounted only while open, so each opening starts from the row. */}
       <EntityForm {...form} onCancel={onClose} />

@@ -24,10 +24,6 @@ export function CopyWindowsModal({ opened, from, onClose }: CopyWindowsModalProp
       opened={opened}
       onClose={onClose}
       title={TITLE}
-      size="lg"
-      closeOnClickOutside={false}
-      closeOnEscape={false}
-      closeButtonProps={{ 'aria-label': 'Fermer' }}
     >
       {/* Mounted only while open, so each opening starts from the selected role. */}
       <CopyWindowsForm from={from} onDone={onClose} />

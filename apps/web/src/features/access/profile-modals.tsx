@@ -21,10 +21,6 @@ function AccessModal({ opened, title, onClose, children }: AccessModalProps) {
       opened={opened}
       onClose={onClose}
       title={title}
-      size="lg"
-      closeOnClickOutside={false}
-      closeOnEscape={false}
-      closeButtonProps={{ 'aria-label': 'Fermer' }}
     >
       {children}
     </Modal>

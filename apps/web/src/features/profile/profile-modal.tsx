@@ -37,10 +37,6 @@ export function ProfileModal({ user, opened, onClose }: ProfileModalProps) {
       opened={opened}
       onClose={onClose}
       title={TITLE}
-      size="lg"
-      closeOnClickOutside={false}
-      closeOnEscape={false}
-      closeButtonProps={{ 'aria-label': 'Fermer' }}
     >
       {/* Mounted only while open, so each opening starts from the stored user. */}
       <ProfileForm user={user} onSaved={onClose} />

@@ -37,10 +37,6 @@ export function FileUploadModal({ opened, onClose, onUploaded }: FileUploadModal
       opened={opened}
       onClose={onClose}
       title={REFORME_MESSAGES.fileTitle}
-      size="lg"
-      closeOnClickOutside={false}
-      closeOnEscape={false}
-      closeButtonProps={{ 'aria-label': 'Fermer' }}
     >
       <UploadForm onUploaded={onUploaded} onClose={onClose} />
     </Modal>

@@ -29,10 +29,6 @@ export function ObjectifsModal({ reforme, onClose }: ObjectifsModalProps) {
       opened={reforme !== undefined}
       onClose={onClose}
       title="Définir les objectifs"
-      size="lg"
-      closeOnClickOutside={false}
-      closeOnEscape={false}
-      closeButtonProps={{ 'aria-label': 'Fermer' }}
     >
       {reforme && <ObjectifsEditor reforme={reforme} onClose={onClose} />}
     </Modal>

@@ -27,10 +27,6 @@ export function ReformeDetailModal({ reformeId, inValidationList = false, onClos
       opened={reformeId !== undefined}
       onClose={onClose}
       title="Fiche de la réforme"
-      size="lg"
-      closeOnClickOutside={false}
-      closeOnEscape={false}
-      closeButtonProps={{ 'aria-label': 'Fermer' }}
     >
       {reformeId !== undefined && <ReformeDetailContent reformeId={reformeId} inValidationList={inValidationList} onClose={onClose} />}
     </Modal>

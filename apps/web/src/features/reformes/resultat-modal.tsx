@@ -41,10 +41,6 @@ export function ResultatModal({ reforme, objectifId, onClose }: ResultatModalPro
       opened={reforme !== undefined}
       onClose={onClose}
       title="Enregistrer un résultat attendu"
-      size="lg"
-      closeOnClickOutside={false}
-      closeOnEscape={false}
-      closeButtonProps={{ 'aria-label': 'Fermer' }}
     >
       {reforme && <ResultatEditor reforme={reforme} objectifId={objectifId} onClose={onClose} />}
     </Modal>

@@ -24,10 +24,6 @@ export function ReturnModal({ reforme, saving, onSubmit, onClose }: ReturnModalP
       opened={reforme !== undefined}
       onClose={onClose}
       title={WORKFLOW_MESSAGES.returnAction}
-      size="lg"
-      closeOnClickOutside={false}
-      closeOnEscape={false}
-      closeButtonProps={{ 'aria-label': 'Fermer' }}
     >
       {reforme && <ReturnForm libref={reforme.libref} saving={saving} onSubmit={onSubmit} onClose={onClose} />}
     </Modal>

@@ -23,10 +23,6 @@ export function SuiviFormModal({ result, onClose }: SuiviFormModalProps) {
       opened={result !== undefined}
       onClose={onClose}
       title={SUIVI_MESSAGES.addTitle}
-      size="lg"
-      closeOnClickOutside={false}
-      closeOnEscape={false}
-      closeButtonProps={{ 'aria-label': 'Fermer' }}
     >
       {result && <SuiviForm key={result.id} result={result} onClose={onClose} />}
     </Modal>

@@ -27,10 +27,6 @@ export function ResetPasswordModal({ user, onClose }: ResetPasswordModalProps) {
       opened={user !== undefined}
       onClose={onClose}
       title={TITLE}
-      size="lg"
-      closeOnClickOutside={false}
-      closeOnEscape={false}
-      closeButtonProps={{ 'aria-label': 'Fermer' }}
     >
       {user && <ResetPasswordForm user={user} onDone={onClose} />}
     </Modal>

@@ -13,7 +13,14 @@ interface ImportRowModalProps {
 /** "Corriger la ligne N": every column of the line as text, each issue under its column; the server checks again. */
 export function ImportRowModal({ row, issues, onClose, onSave }: ImportRowModalProps) {
   return (
-    <Modal opened={row !== undefined} onClose={onClose} title={row ? `Corriger la ligne ${row.line}` : ''} size="xl">
+    <Modal
+      opened={row !== undefined}
+      onClose={onClose}
+      title={row ? `Corriger la ligne ${row.line}` : ''}
+      size="xl"
+      closeOnClickOutside
+      closeOnEscape
+    >
       {row && <RowForm key={row.line} row={row} issues={issues ?? []} onClose={onClose} onSave={onSave} />}
     </Modal>
   );
