@@ -132,11 +132,20 @@ export async function buildApp({ config, database, logger, logStream, mailer, pr
     sessions,
     mailer: mail,
     publicUrl: config.publicUrl,
-    throttles: createThrottles({ db: database.db, maxFailures: config.loginMaxFailures, maxDelaySeconds: config.loginMaxDelaySeconds }),
+    throttles: createThrottles({
+      db: database.db,
+      maxFailures: config.loginMaxFailures,
+      maxDelaySeconds: config.loginMaxDelaySeconds,
+      accountMaxPerHour: config.loginAccountMaxFailuresPerHour,
+    }),
     loginMaxPerIpPerMinute: config.loginMaxPerIpPerMinute,
     forgotMaxPerAccountPerHour: config.forgotMaxPerAccountPerHour,
+    recoveryMaxPerIpPerMinute: config.recoveryMaxPerIpPerMinute,
     log: app.log,
   });
+  // Reset mails go after the answer (same time for any email): a test awaits them, a shutdown lets them finish.
+  app.decorate('settled', () => auth.settled());
+  app.addHook('onClose', () => auth.settled());
 
   await app.register(
     async (api) => {
@@ -200,3 +209,10 @@ export async function buildApp({ config, database, logger, logStream, mailer, pr
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Resolves when the work routes left for after their answer (reset mails) is done. */
+    settled(): Promise<void>;
+  }
+}

@@ -33,6 +33,13 @@ describe('configuration', () => {
     );
     expect(() => loadConfig({ HOST: '192.168.1.10' })).toThrow('JWT_SECRET doit être défini quand HOST (192.168.1.10)');
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow('JWT_SECRET doit être défini en production');
+    // A proxy in front means that others reach the server, even on a loopback HOST.
+    for (const trustProxy of ['true', '1', '10.0.0.1', 'loopback']) {
+      expect(() => loadConfig({ TRUST_PROXY: trustProxy }), trustProxy).toThrow(
+        "JWT_SECRET doit être défini avec TRUST_PROXY (un proxy rend le serveur joignable par d'autres ; le secret par défaut est public)",
+      );
+    }
+    expect(loadConfig({ TRUST_PROXY: 'true', JWT_SECRET: SECRET }).jwtSecret).toBe(SECRET);
     // Writing the default value out is no better than leaving it out.
     expect(() => loadConfig({ DATABASE_URL: POSTGRES, JWT_SECRET: 'reformes-development-secret-change-me-please' })).toThrow('JWT_SECRET');
 
@@ -51,6 +58,14 @@ describe('configuration', () => {
     expect(loadConfig({ HOST: '10.0.0.5', JWT_SECRET: SECRET }).seedDemo).toBe(false);
     expect(loadConfig({ HOST: '0.0.0.0', JWT_SECRET: SECRET, SEED_DEMO: 'true' }).seedDemo).toBe(true);
     expect(loadConfig({ DATABASE_URL: POSTGRES, JWT_SECRET: SECRET }).seedDemo).toBe(false);
+  });
+
+  it('seeds no demo account behind a proxy (TRUST_PROXY) unless SEED_DEMO=true', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true', JWT_SECRET: SECRET }).seedDemo).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1', JWT_SECRET: SECRET }).seedDemo).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true', JWT_SECRET: SECRET, SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).seedDemo).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '0' }).seedDemo).toBe(true);
   });
 
   it('serves /api/docs outside production, in production only with API_DOCS=true', () => {
@@ -84,15 +99,16 @@ describe('configuration', () => {
 
   it('reads TRUST_PROXY as Fastify trustProxy: false by default, true, a number of hops or a list of addresses', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'true', JWT_SECRET: SECRET }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1,loopback' }).trustProxy).toEqual([
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1,loopback', JWT_SECRET: SECRET }).trustProxy).toEqual([
       '10.0.0.1',
       '192.168.0.0/16',
       '::1',
       'loopback',
     ]);
-    const hops = loadConfig({ TRUST_PROXY: '2' }).trustProxy as (address: string, hop: number) => boolean;
+    const hops = loadConfig({ TRUST_PROXY: '2', JWT_SECRET: SECRET }).trustProxy as (address: string, hop: number) => boolean;
     expect([0, 1, 2].map((hop) => hops('10.0.0.1', hop))).toEqual([true, true, false]);
     for (const bad of ['oui', '10.0.0.300', 'proxy.example']) {
       expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow('TRUST_PROXY doit valoir true, false, un nombre de proxys');
@@ -100,7 +116,17 @@ describe('configuration', () => {
   });
 
   it('bounds the sign-in waits (LOGIN_MAX_DELAY_SECONDS, default 900, at most a day) and the reset mails per email', () => {
-    expect(loadConfig({})).toMatchObject({ loginMaxFailures: 5, loginMaxDelaySeconds: 900, forgotMaxPerAccountPerHour: 3 });
+    expect(loadConfig({})).toMatchObject({
+      loginMaxFailures: 5,
+      loginMaxDelaySeconds: 900,
+      loginAccountMaxFailuresPerHour: 100,
+      forgotMaxPerAccountPerHour: 3,
+      recoveryMaxPerIpPerMinute: 10,
+    });
+    expect(loadConfig({ LOGIN_ACCOUNT_MAX_FAILURES_PER_HOUR: '40', RECOVERY_MAX_PER_IP_PER_MINUTE: '4' })).toMatchObject({
+      loginAccountMaxFailuresPerHour: 40,
+      recoveryMaxPerIpPerMinute: 4,
+    });
     expect(() => loadConfig({ LOGIN_MAX_DELAY_SECONDS: '100000' })).toThrow('LOGIN_MAX_DELAY_SECONDS ne peut pas dépasser 86400');
   });
 });

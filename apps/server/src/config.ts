@@ -21,6 +21,8 @@ const trustProxySetting = z
   })
   .transform((text): boolean | string[] | ((address: string, hop: number) => boolean) => {
     if (text === 'true' || text === 'false') return text === 'true';
+    // Zero hops trusts no proxy: the same as false.
+    if (/^0+$/.test(text)) return false;
     // What Fastify does with a number of hops, which its types do not accept.
     if (/^\d+$/.test(text)) return (_address, hop) => hop < Number(text);
     return text.split(',').map((entry) => entry.trim());
@@ -83,7 +85,18 @@ const configSchema = z
       .positive()
       .max(86_400, 'LOGIN_MAX_DELAY_SECONDS ne peut pas dépasser 86400 (un jour)')
       .default(900),
+    // Well above what one client's back-off allows in an hour (about 17 with the defaults): docs/decisions.md.
+    LOGIN_ACCOUNT_MAX_FAILURES_PER_HOUR: z.coerce
+      .number()
+      .int('LOGIN_ACCOUNT_MAX_FAILURES_PER_HOUR doit être un nombre entier')
+      .positive('LOGIN_ACCOUNT_MAX_FAILURES_PER_HOUR doit valoir au moins 1')
+      .default(100),
     FORGOT_MAX_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().positive().default(3),
+    RECOVERY_MAX_PER_IP_PER_MINUTE: z.coerce
+      .number()
+      .int('RECOVERY_MAX_PER_IP_PER_MINUTE doit être un nombre entier')
+      .positive('RECOVERY_MAX_PER_IP_PER_MINUTE doit valoir au moins 1')
+      .default(10),
     PUBLIC_EXPORT_MAX_PER_IP_PER_MINUTE: z.coerce
       .number()
       .int('PUBLIC_EXPORT_MAX_PER_IP_PER_MINUTE doit être un nombre entier')
@@ -117,7 +130,7 @@ const configSchema = z
         path: ['JWT_SECRET'],
         message: 'JWT_SECRET doit être défini en production (pas de secret par défaut)',
       });
-    } else if (env.JWT_SECRET === DEFAULT_JWT_SECRET && (env.DATABASE_URL !== undefined || !isLoopbackHost(env.HOST))) {
+    } else if (env.JWT_SECRET === DEFAULT_JWT_SECRET && (env.DATABASE_URL !== undefined || isReachable(env))) {
       // The default secret is public (it is in this file): anyone could sign an admin's access token.
       ctx.addIssue({
         code: 'custom',
@@ -125,12 +138,19 @@ const configSchema = z
         message:
           env.DATABASE_URL !== undefined
             ? 'JWT_SECRET doit être défini avec DATABASE_URL (le secret par défaut est public)'
-            : `JWT_SECRET doit être défini quand HOST (${env.HOST}) n'est pas une adresse locale (le secret par défaut est public)`,
+            : !isLoopbackHost(env.HOST)
+              ? `JWT_SECRET doit être défini quand HOST (${env.HOST}) n'est pas une adresse locale (le secret par défaut est public)`
+              : "JWT_SECRET doit être défini avec TRUST_PROXY (un proxy rend le serveur joignable par d'autres ; le secret par défaut est public)",
       });
     }
   });
 
 export type Config = ReturnType<typeof loadConfig>;
+
+/** Others than this machine reach the server: a HOST that is not a loopback address, or a proxy in front (TRUST_PROXY). */
+function isReachable(env: { HOST: string; TRUST_PROXY: unknown }): boolean {
+  return !isLoopbackHost(env.HOST) || env.TRUST_PROXY !== false;
+}
 
 /** The only reader of process.env: a bad variable stops the start with a readable message. */
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
@@ -166,16 +186,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     accessTokenTtlSeconds: raw.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: raw.REFRESH_TOKEN_TTL_DAYS,
     /**
-     * Demo data on an empty database: by default with the embedded database listening on a loopback address;
-     * with DATABASE_URL or another HOST only when SEED_DEMO=true is explicit; never in production
-     * (seed/index.ts). Architecture §5.
+     * Demo data on an empty database: by default with the embedded database listening on a loopback address and no
+     * proxy in front (TRUST_PROXY); with DATABASE_URL, another HOST or a proxy only when SEED_DEMO=true is explicit;
+     * never in production (seed/index.ts). Architecture §5.
      */
-    seedDemo: raw.SEED_DEMO ?? (raw.DATABASE_URL === undefined && isLoopbackHost(raw.HOST)),
+    seedDemo: raw.SEED_DEMO ?? (raw.DATABASE_URL === undefined && !isReachable(raw)),
     logLevel: raw.LOG_LEVEL,
     loginMaxPerIpPerMinute: raw.LOGIN_MAX_PER_IP_PER_MINUTE,
     loginMaxFailures: raw.LOGIN_MAX_FAILURES,
     loginMaxDelaySeconds: raw.LOGIN_MAX_DELAY_SECONDS,
+    /** Failed sign-ins of one account from all clients in a rolling hour; past it every client waits (throttles.ts). */
+    loginAccountMaxFailuresPerHour: raw.LOGIN_ACCOUNT_MAX_FAILURES_PER_HOUR,
     forgotMaxPerAccountPerHour: raw.FORGOT_MAX_PER_ACCOUNT_PER_HOUR,
+    /** Reset-link attempts (recovery-password) per client and minute, counted in the database. */
+    recoveryMaxPerIpPerMinute: raw.RECOVERY_MAX_PER_IP_PER_MINUTE,
     /** Open-data downloads (export.json, export.csv) per IP and minute, counted in the database for all instances. */
     publicExportMaxPerIpPerMinute: raw.PUBLIC_EXPORT_MAX_PER_IP_PER_MINUTE,
     /** Behind a reverse proxy, so that `request.ip` (and the per-IP limits) name the client, not the proxy. */

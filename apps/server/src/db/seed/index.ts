@@ -5,9 +5,10 @@ import { seedReferenceData } from './reference.ts';
 
 /**
  * Reference data on an empty database; the demo data set on a database without any account when
- * `config.seedDemo` allows it (by default with the embedded database on a loopback HOST, with DATABASE_URL or
- * another HOST only on an explicit SEED_DEMO=true), never with NODE_ENV=production (architecture §5). On PostgreSQL, instances starting
- * together seed one after the other: the second finds the accounts and leaves them alone.
+ * `config.seedDemo` allows it (by default with the embedded database on a loopback HOST and no TRUST_PROXY; with
+ * DATABASE_URL, another HOST or a proxy only on an explicit SEED_DEMO=true), never with NODE_ENV=production
+ * (architecture §5). On PostgreSQL, instances starting together seed one after the other: the second finds the
+ * accounts and leaves them alone.
  */
 export async function seedDatabase(database: Database, config: Config, log: (message: string) => void): Promise<void> {
   await withStartupLock(database, 727002, async (db) => {

@@ -51,7 +51,7 @@ describe('authentication hardening', () => {
     retryAfter: response.headers['retry-after'],
   });
 
-  /** The row of an email in login_failures (known or not). */
+  /** The row of an email in login_failures (known or not), for the one client these tests use. */
   async function failuresOf(email: string) {
     const [row] = await t.db
       .select()
@@ -162,10 +162,12 @@ describe('authentication hardening', () => {
       expect((await login(user.email, 'Mauvais-motdepasse')).statusCode).toBe(401);
     });
 
-    it('counts the failures of an email whatever the address they come from', async () => {
+    it("counts the failures of an email per client: another client's failures do not make the owner wait (issue 29)", async () => {
       const user = await createAccount();
-      for (let i = 0; i < 5; i++) expect((await login(user.email, 'Mauvais-motdepasse', `198.51.100.${i + 1}`)).statusCode).toBe(401);
-      expect((await login(user.email, DEMO_PASSWORD, '198.51.100.99')).statusCode).toBe(429);
+      for (let i = 0; i < 6; i++) await login(user.email, 'Mauvais-motdepasse', '198.51.100.1');
+      expect((await login(user.email, DEMO_PASSWORD, '198.51.100.1')).statusCode).toBe(429);
+      expect((await login(user.email, DEMO_PASSWORD, '198.51.100.99')).statusCode).toBe(200);
+      // The ceiling across clients has its own tests (auth-throttling.routes.test.ts).
     });
 
     it('lets an account sign in at once after an administrator sets a new password', async () => {

@@ -34,7 +34,7 @@ const tags = ['Authentification'];
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, sessions }) => {
   app.post(
     '/api/login',
-    // Throttled by the service, per address and per email (429 with Retry-After).
+    // Throttled by the service, per address, per client on an email and per email (429 with Retry-After).
     {
       config: { access: 'public' },
       schema: {
@@ -99,6 +99,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       config: { access: 'public' },
       schema: { tags, summary: 'Demande de lien de réinitialisation', body: forgotPasswordSchema, response: { 200: messageShape } },
     },
+    // Answers once the per-address limit is checked: the link and its mail follow (auth.forgotPassword).
     async (request) => {
       await auth.forgotPassword(request.body.email, request.ip);
       return { message: MESSAGES.forgotAnswer };
@@ -107,12 +108,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post(
     '/api/recovery-password',
+    // Throttled per address by the service (429 with Retry-After).
     {
       config: { access: 'public' },
       schema: { tags, summary: 'Nouveau mot de passe par lien', body: recoveryPasswordSchema, response: { 200: messageShape } },
     },
     async (request) => {
-      await auth.recoverPassword(request.body.token, request.body.password);
+      await auth.recoverPassword(request.body.token, request.body.password, request.ip);
       return { message: MESSAGES.passwordChanged };
     },
   );

@@ -23,6 +23,8 @@ export interface AuthServiceOptions {
   throttles: Throttles;
   loginMaxPerIpPerMinute: number;
   forgotMaxPerAccountPerHour: number;
+  /** Reset-link attempts per client and minute (RECOVERY_MAX_PER_IP_PER_MINUTE). */
+  recoveryMaxPerIpPerMinute: number;
   log: FastifyBaseLogger;
   twoFactor: TwoFactor;
 }
@@ -42,6 +44,7 @@ export function createAuthService({
   throttles,
   loginMaxPerIpPerMinute,
   forgotMaxPerAccountPerHour,
+  recoveryMaxPerIpPerMinute,
   log,
   twoFactor,
 }: AuthServiceOptions) {
@@ -83,10 +86,34 @@ export function createAuthService({
     return user;
   }
 
-  /** 429 while the address or the email must wait, an email that no account has included. */
-  async function throttleSignIn(email: string, ip: string) {
-    const wait = (await throttles.hit(`login-ip:${ip}`, loginMaxPerIpPerMinute, 60)) ?? (await throttles.claimSignIn(email));
-    if (wait !== undefined) throw tooManyRequests(tooManyAttemptsMessage(wait), wait);
+  /**
+   * True for the first refusal of a minute under `gate`: a flood of refused requests writes one audit row a minute
+   * per limit it meets, not one per request.
+   */
+  async function isFirstRefusal(gate: string) {
+    return (await throttles.hit(`audit-throttled:${gate}`, 1, 60)) === undefined;
+  }
+
+  /**
+   * 429 while the address, this client on this email or the email from all clients must wait (throttles.ts), an email
+   * that no account has included.
+   */
+  async function throttleSignIn(email: string, ip: string, userId?: number) {
+    const ipWait = await throttles.hit(`login-ip:${ip}`, loginMaxPerIpPerMinute, 60);
+    const wait = ipWait === undefined ? await throttles.claimSignInAttempt(email, ip) : { seconds: ipWait, limit: 'ip' as const };
+    if (wait === undefined) return;
+    const gate = { ip: `login-ip:${ip}`, client: `login:${emailKey(email)}:${ip}`, account: `login:${emailKey(email)}` }[wait.limit];
+    if (await isFirstRefusal(gate)) await recordSignInFailure(db, { email, userId, reason: 'throttled' });
+    throw tooManyRequests(tooManyAttemptsMessage(wait.seconds), wait.seconds);
+  }
+
+  /** The mail of `forgotPassword`, after the answer: unfinished ones are awaited by `settled()`. */
+  const inFlight = new Set<Promise<void>>();
+  function runAfterAnswer(task: () => Promise<void>) {
+    const running = task()
+      .catch((error) => log.error({ err: error }, 'demande de réinitialisation non traitée'))
+      .finally(() => inFlight.delete(running));
+    inFlight.add(running);
   }
 
   /** A session for the user whose credentials are all checked: tokens, rights and user. */
@@ -94,6 +121,34 @@ export function createAuthService({
     const tokens = await sessions.start(user.id);
     await recordAudit(db, { action: 'login', actor: { id: user.id, email: user.email } });
     return { ...tokens, features: await permissionsOf(user.id), user: await userViewOf(db, user.id) };
+  }
+
+  async function sendResetLink(email: string) {
+    const requested = { action: 'password.reset_request', result: 'failure', actor: { email } } as const;
+    if ((await throttles.hit(`forgot-account:${emailKey(email)}`, forgotMaxPerAccountPerHour, 3600)) !== undefined) {
+      return recordAudit(db, { ...requested, details: { reason: 'throttled' } });
+    }
+    const user = await findUserByEmail(email);
+    if (!user?.is_active) {
+      return recordAudit(db, { ...requested, actor: { id: user?.id, email }, details: { reason: user ? 'blocked' : 'unknown_email' } });
+    }
+    const token = newOpaqueToken();
+    await db.insert(passwordResetTokens).values({
+      user_id: user.id,
+      token_hash: hashToken(token),
+      expires_at: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+    });
+    await mailer.send({
+      to: user.email,
+      subject: 'Réformes : réinitialisation de votre mot de passe',
+      text:
+        `Bonjour ${user.firstname} ${user.lastname},\n\n` +
+        'Une réinitialisation de votre mot de passe a été demandée. Ouvrez ce lien pour en choisir un nouveau ' +
+        '(valable 60 minutes, utilisable une seule fois) :\n\n' +
+        `${publicUrl}/auth/recovery-password/${token}\n\n` +
+        "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message.\n",
+    });
+    await recordAudit(db, { action: 'password.reset_request', actor: { id: user.id, email: user.email } });
   }
 
   const isTemporaryPasswordExpired = (user: typeof users.$inferSelect) =>
@@ -118,10 +173,7 @@ export function createAuthService({
      * answers as a wrong password. Blocked accounts and expired temporary passwords are told only to the right password.
      */
     async login(email: string, password: string, ip: string) {
-      await throttleSignIn(email, ip).catch(async (error) => {
-        await recordSignInFailure(db, { email, reason: 'throttled' });
-        throw error;
-      });
+      await throttleSignIn(email, ip);
       const user = await findUserByEmail(email);
       const isRightPassword = await verifyPassword(user?.password_hash ?? (await decoyPasswordHash()), password);
       if (!user || !isRightPassword) {
@@ -129,7 +181,7 @@ export function createAuthService({
         throw unauthenticated(MESSAGES.invalidCredentials);
       }
       // With a second factor, the attempt still counts until the code is right: password and code share one budget.
-      if (!user.totp_enabled_at) await forgetSignInFailures(db, email);
+      if (!user.totp_enabled_at) await forgetSignInFailures(db, email, ip);
       if (!user.is_active) {
         await recordSignInFailure(db, { email, userId: user.id, reason: 'blocked' });
         throw new AppError(403, MESSAGES.accountBlocked);
@@ -150,10 +202,7 @@ export function createAuthService({
       const userId = twoFactor.userOfChallenge(challenge);
       const [user] = await db.select().from(users).where(eq(users.id, userId));
       if (!user?.totp_enabled_at) throw unauthenticated(TWO_FACTOR_MESSAGES.challengeExpired);
-      await throttleSignIn(user.email, ip).catch(async (error) => {
-        await recordSignInFailure(db, { email: user.email, userId, reason: 'throttled' });
-        throw error;
-      });
+      await throttleSignIn(user.email, ip, userId);
       if (!user.is_active) {
         await recordSignInFailure(db, { email: user.email, userId, reason: 'blocked' });
         throw new AppError(403, MESSAGES.accountBlocked);
@@ -163,46 +212,36 @@ export function createAuthService({
         await recordSignInFailure(db, { email: user.email, userId, reason: 'wrong_code' });
         throw new AppError(401, TWO_FACTOR_MESSAGES.invalidCode, { code: [TWO_FACTOR_MESSAGES.invalidCode] });
       }
-      await forgetSignInFailures(db, user.email);
+      await forgetSignInFailures(db, user.email, ip);
       if (how === 'recovery') await recordAudit(db, { action: 'two_factor.recovery_used', actor: { id: userId, email: user.email } });
       return signedIn(user);
     },
 
     /**
-     * Same answer whether or not the email exists, and past FORGOT_MAX_PER_ACCOUNT_PER_HOUR requests for one email
-     * (which then send nothing); the link is single-use and lasts 60 minutes.
+     * Same answer, in the same time, whether or not the email exists: past the per-address limit (429), the lookup, the
+     * link and its mail run after the answer (`settled()` awaits them). Past FORGOT_MAX_PER_ACCOUNT_PER_HOUR requests
+     * for one email nothing is sent; the link is single-use and lasts 60 minutes.
      */
     async forgotPassword(email: string, ip: string) {
       const wait = await throttles.hit(`forgot-ip:${ip}`, loginMaxPerIpPerMinute, 60);
       if (wait !== undefined) throw tooManyRequests(MESSAGES.tooManyRequests, wait);
-      const requested = { action: 'password.reset_request', result: 'failure', actor: { email } } as const;
-      if ((await throttles.hit(`forgot-account:${emailKey(email)}`, forgotMaxPerAccountPerHour, 3600)) !== undefined) {
-        return recordAudit(db, { ...requested, details: { reason: 'throttled' } });
-      }
-      const user = await findUserByEmail(email);
-      if (!user?.is_active) {
-        return recordAudit(db, { ...requested, actor: { id: user?.id, email }, details: { reason: user ? 'blocked' : 'unknown_email' } });
-      }
-      const token = newOpaqueToken();
-      await db.insert(passwordResetTokens).values({
-        user_id: user.id,
-        token_hash: hashToken(token),
-        expires_at: new Date(Date.now() + RESET_TOKEN_TTL_MS),
-      });
-      await mailer.send({
-        to: user.email,
-        subject: 'Réformes : réinitialisation de votre mot de passe',
-        text:
-          `Bonjour ${user.firstname} ${user.lastname},\n\n` +
-          'Une réinitialisation de votre mot de passe a été demandée. Ouvrez ce lien pour en choisir un nouveau ' +
-          '(valable 60 minutes, utilisable une seule fois) :\n\n' +
-          `${publicUrl}/auth/recovery-password/${token}\n\n` +
-          "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message.\n",
-      });
-      await recordAudit(db, { action: 'password.reset_request', actor: { id: user.id, email: user.email } });
+      runAfterAnswer(() => sendResetLink(email));
     },
 
-    async recoverPassword(token: string, password: string) {
+    /** Resolves when the reset mails asked so far are sent or have failed (tests, graceful shutdown). */
+    async settled() {
+      while (inFlight.size > 0) await Promise.all(inFlight);
+    },
+
+    /** Throttled per client (RECOVERY_MAX_PER_IP_PER_MINUTE, 429): a wrong link writes an audit row, a refused one once a minute. */
+    async recoverPassword(token: string, password: string, ip: string) {
+      const wait = await throttles.hit(`recovery-ip:${ip}`, recoveryMaxPerIpPerMinute, 60);
+      if (wait !== undefined) {
+        if (await isFirstRefusal(`recovery-ip:${ip}`)) {
+          await recordAudit(db, { action: 'password.reset', result: 'failure', actor: {}, details: { reason: 'throttled' } });
+        }
+        throw tooManyRequests(MESSAGES.tooManyRequests, wait);
+      }
       const [row] = await db
         .select()
         .from(passwordResetTokens)
