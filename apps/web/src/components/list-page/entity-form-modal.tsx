@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type Control, Controller, type FieldValues, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ServerSelect } from '../server-select/server-select.tsx';
-import { allRowsQuery } from './list-api.ts';
+import { allRowsQuery } from '../../api/list-api.ts';
 import type { FormField, OptionSource, ServerOptionSource } from './list-config.ts';
 
 interface EntityFormModalProps<Row> {

@@ -8,8 +8,8 @@ import { pagedAnswer } from '../../test/fake-api.ts';
 import { aUser, renderWithProviders } from '../../test/render-app.tsx';
 import type { ListConfig } from './list-config.ts';
 import { ListPage } from './list-page.tsx';
-import { pageWindow } from './pagination.tsx';
-import { StatusBadge } from './status-badge.tsx';
+import { pageWindow } from '../pagination.tsx';
+import { StatusBadge } from '../status-badge.tsx';
 
 interface Sector {
   id: number;

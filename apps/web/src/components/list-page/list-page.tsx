@@ -5,11 +5,11 @@ import { type ReactNode, useState } from 'react';
 import { ErrorAlert } from '../error-alert.tsx';
 import { notifyWarning } from '../notify.tsx';
 import { TableBodyState } from '../table-body-state.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { DetailsModal } from './details-modal.tsx';
 import { EntityFormModal } from './entity-form-modal.tsx';
 import type { ExtraAction, ListConfig, ListRow } from './list-config.ts';
-import { Pagination } from './pagination.tsx';
+import { Pagination } from '../pagination.tsx';
 import { type ListController, useListController } from './use-list-controller.ts';
 
 type Dialog<Row> = { kind: 'create' } | { kind: 'edit'; row: Row } | { kind: 'details'; row: Row } | { kind: 'delete'; row: Row };

@@ -24,7 +24,7 @@ import {
   searchQuery,
   setRowState,
   updateRow,
-} from './list-api.ts';
+} from '../../api/list-api.ts';
 import type { ListConfig, ListRow } from './list-config.ts';
 
 /**

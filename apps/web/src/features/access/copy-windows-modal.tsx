@@ -3,7 +3,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { type RolesWindowsCopyInput, rolesWindowsCopySchema, TITLES } from '@reformes/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { allRowsQuery, resourceKey } from '../../components/list-page/list-api.ts';
+import { allRowsQuery, resourceKey } from '../../api/list-api.ts';
 import { notifySuccess } from '../../components/notify.tsx';
 import { copyWindows, type Role } from './access-api.ts';
 import { RoleSelect } from './role-select.tsx';

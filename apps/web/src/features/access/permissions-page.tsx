@@ -1,7 +1,7 @@
 import { ACTION_LABELS, ACTIONS, MESSAGES, permissionSchema, TITLES } from '@reformes/domain';
 import { type ListConfig, optionsOf } from '../../components/list-page/list-config.ts';
 import { ListPage } from '../../components/list-page/list-page.tsx';
-import { StatusBadge } from '../../components/list-page/status-badge.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
 import { type Feature, type Permission, rightLabel } from './access-api.ts';
 
 /** A permission is edited one action at a time (`POST permissions/{id}` takes one pair). */

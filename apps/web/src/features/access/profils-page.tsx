@@ -3,7 +3,7 @@ import { MESSAGES, permissionName, TITLES } from '@reformes/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorAlert } from '../../components/error-alert.tsx';
-import { ConfirmDialog } from '../../components/list-page/confirm-dialog.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { notifySuccess } from '../../components/notify.tsx';
 import { useSession } from '../../session/use-session.ts';
 import { refreshSession } from '../../session/use-session-refresh.ts';

@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Button, Group, Paper, ScrollArea, Stack, Table, Text
 import { ACTION_LABELS, ACTIONS, matchesSearchText, TEXT_LIMITS } from '@reformes/domain';
 import { IconCopy, IconPlus, IconSearch, IconX } from '@tabler/icons-react';
 import { useId, useMemo, useState } from 'react';
-import { StatusBadge } from '../../components/list-page/status-badge.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
 import { type RoleProfile, type RoleRight, rightLabel } from './access-api.ts';
 
 interface RoleRightsCardProps {

@@ -3,7 +3,7 @@ import { IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ListConfig } from '../../components/list-page/list-config.ts';
 import { ListPage } from '../../components/list-page/list-page.tsx';
-import { StatusBadge } from '../../components/list-page/status-badge.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
 import type { Role } from './access-api.ts';
 import { CopyWindowsModal } from './copy-windows-modal.tsx';
 import { RoleWindowsPanel } from './role-windows-panel.tsx';

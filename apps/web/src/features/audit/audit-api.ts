@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { type ApiResponse, api } from '../../api/client.ts';
 import { downloadFile } from '../../api/download.ts';
-import { type ListPageData, PAGE_SIZE } from '../../components/list-page/list-api.ts';
+import { type ListPageData, PAGE_SIZE } from '../../api/list-api.ts';
 
 export const AUDIT_RESOURCE = 'audit-logs';
 

@@ -17,7 +17,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { ListSearchBar } from '../../components/list-page/list-page.tsx';
-import { Pagination } from '../../components/list-page/pagination.tsx';
+import { Pagination } from '../../components/pagination.tsx';
 import { useSearchedPages } from '../../components/list-page/use-list-controller.ts';
 import { TableBodyState } from '../../components/table-body-state.tsx';
 import { useSession } from '../../session/use-session.ts';

@@ -1,7 +1,7 @@
 import type { Backup } from '@reformes/domain';
 import { type ApiResponse, api } from '../../api/client.ts';
 import { downloadFile } from '../../api/download.ts';
-import { pageQuery } from '../../components/list-page/list-api.ts';
+import { pageQuery } from '../../api/list-api.ts';
 
 export const BACKUPS_RESOURCE = 'api/backups';
 

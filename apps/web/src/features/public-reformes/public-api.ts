@@ -9,7 +9,7 @@ import type {
 } from '@reformes/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { API_BASE, type ApiResponse, api } from '../../api/client.ts';
-import { type ListPageData, PAGE_SIZE } from '../../components/list-page/list-api.ts';
+import { type ListPageData, PAGE_SIZE } from '../../api/list-api.ts';
 
 const PUBLIC_KEY = ['public-reformes'] as const;
 

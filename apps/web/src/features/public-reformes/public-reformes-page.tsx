@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { longDate } from '../../components/french-format.ts';
-import { Pagination } from '../../components/list-page/pagination.tsx';
+import { Pagination } from '../../components/pagination.tsx';
 import { usePageHead } from '../../components/use-page-head.ts';
 import { openDataUrl } from './public-api.ts';
 import { PublicFilters } from './public-filters.tsx';

@@ -2,7 +2,7 @@ import type { Cover } from '@reformes/domain';
 import { coverSchema } from '@reformes/domain';
 import type { ListConfig } from '../../components/list-page/list-config.ts';
 import { ListPage } from '../../components/list-page/list-page.tsx';
-import { StatusBadge } from '../../components/list-page/status-badge.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
 
 export const coversList: ListConfig<Cover> = {
   resource: 'covers',

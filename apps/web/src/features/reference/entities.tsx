@@ -2,7 +2,7 @@ import type { AdministrativeEntity } from '@reformes/domain';
 import { entitySchema } from '@reformes/domain';
 import type { ListConfig } from '../../components/list-page/list-config.ts';
 import { ListPage } from '../../components/list-page/list-page.tsx';
-import { StatusBadge } from '../../components/list-page/status-badge.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
 
 export const entitiesList: ListConfig<AdministrativeEntity> = {
   resource: 'entities',

@@ -1,7 +1,7 @@
 import type { Sector } from '@reformes/domain';
 import type { ListConfig } from '../../components/list-page/list-config.ts';
 import { ListPage } from '../../components/list-page/list-page.tsx';
-import { StatusBadge } from '../../components/list-page/status-badge.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
 import { SECTOR_FORM } from '../../components/sector-form.ts';
 
 export const sectorsList: ListConfig<Sector> = {

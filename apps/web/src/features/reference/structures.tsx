@@ -2,7 +2,7 @@ import type { Structure } from '@reformes/domain';
 import { structureSchema, TITLES } from '@reformes/domain';
 import { type ListConfig, optionsOf } from '../../components/list-page/list-config.ts';
 import { ListPage } from '../../components/list-page/list-page.tsx';
-import { StatusBadge } from '../../components/list-page/status-badge.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
 
 export const structuresList: ListConfig<Structure> = {
   resource: 'structures',

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type ListConfig, serverOptionsOf } from '../../components/list-page/list-config.ts';
 import { ListPage } from '../../components/list-page/list-page.tsx';
-import { StatusBadge } from '../../components/list-page/status-badge.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
 import { fetchReformesPage, objectifQuery } from './objectifs-api.ts';
 import { type ObjectifRow, REFORMES_KEY } from './reformes-api.ts';
 import { ResultatModal } from './resultat-modal.tsx';

@@ -3,7 +3,7 @@ import { REFORME_MESSAGES } from '@reformes/domain';
 import { IconPaperclip, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../components/list-page/confirm-dialog.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { notifySuccess } from '../../components/notify.tsx';
 import { FileUploadModal } from './file-upload-modal.tsx';
 import { deleteFile } from './files-api.ts';

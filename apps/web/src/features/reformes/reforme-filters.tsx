@@ -2,7 +2,7 @@ import { ActionIcon, Group, Select, SimpleGrid, TextInput } from '@mantine/core'
 import { MESSAGES, type ReformeFilters, TEXT_LIMITS, TYPE_OPTIONS } from '@reformes/domain';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { allRowsQuery } from '../../components/list-page/list-api.ts';
+import { allRowsQuery } from '../../api/list-api.ts';
 
 const ALL = 'all';
 

@@ -18,7 +18,7 @@ import { type Control, Controller, type FieldErrors, type Resolver, useForm, use
 import { ApiError } from '../../api/api-error.ts';
 import { FrenchDateInput, parseFrenchDate } from '../../components/french-date-input.tsx';
 import { formatEuro } from '../../components/french-format.ts';
-import { allRowsQuery } from '../../components/list-page/list-api.ts';
+import { allRowsQuery } from '../../api/list-api.ts';
 import { LongTextField } from '../../components/long-text-field.tsx';
 import { notifyError } from '../../components/notify.tsx';
 import { AmountInput } from './amount-input.tsx';

@@ -2,7 +2,7 @@ import { Badge, Stack, Table, Text, Title } from '@mantine/core';
 import { etatLabel, exactPercentageText, objectivePercentage, REFORME_MESSAGES, resultStatusText, typeLabel } from '@reformes/domain';
 import type { ReactNode } from 'react';
 import { dateTime, formatEuro, longDate } from '../../components/french-format.ts';
-import { StatusBadge } from '../../components/list-page/status-badge.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
 import type { ObjectifRow, ReformeDetail, ResultatRow } from './reformes-api.ts';
 
 /** The fields of spec §2.10 "Reform detail sheet", in its order, with the reform's lookups. */

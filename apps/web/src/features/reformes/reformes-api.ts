@@ -12,7 +12,7 @@ import type {
 } from '@reformes/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { type ApiResponse, api } from '../../api/client.ts';
-import { type ListPageData, PAGE_SIZE } from '../../components/list-page/list-api.ts';
+import { type ListPageData, PAGE_SIZE } from '../../api/list-api.ts';
 
 /** Every query about reforms starts with this key: one invalidation reloads lists and sheets. */
 export const REFORMES_KEY = ['reformes'] as const;

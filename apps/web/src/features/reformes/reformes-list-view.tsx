@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { CreateRowModal } from '../../components/list-page/create-row-modal.tsx';
 import { ListSearchBar } from '../../components/list-page/list-page.tsx';
-import { Pagination } from '../../components/list-page/pagination.tsx';
+import { Pagination } from '../../components/pagination.tsx';
 import { SECTOR_FORM } from '../../components/sector-form.ts';
 import type { ReformeScreen } from './reforme-actions.ts';
 import { ReformeFiltersBar } from './reforme-filters.tsx';

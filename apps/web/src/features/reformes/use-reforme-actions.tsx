@@ -16,7 +16,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ConfirmDialog } from '../../components/list-page/confirm-dialog.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { notifyRunning, notifySuccess } from '../../components/notify.tsx';
 import { useSession } from '../../session/use-session.ts';
 import { OBJECTIFS_KEY } from './objectifs-api.ts';

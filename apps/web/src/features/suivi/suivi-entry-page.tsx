@@ -4,7 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorAlert } from '../../components/error-alert.tsx';
-import { ConfirmDialog } from '../../components/list-page/confirm-dialog.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { notifySuccess, notifyWarning } from '../../components/notify.tsx';
 import { useSession } from '../../session/use-session.ts';
 import { deleteSuivi, type SuiviRecord, suiviReformeQuery, useReloadSuivi } from './suivi-api.ts';

@@ -1,6 +1,6 @@
 import { roleOf, TITLES, userSchema } from '@reformes/domain';
 import { type ListConfig, optionsOf } from '../../components/list-page/list-config.ts';
-import { StatusBadge } from '../../components/list-page/status-badge.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
 import type { CurrentUser } from '../../session/session.ts';
 
 /** A listed account: the same view of a user as the signed-in one (architecture §3). */

@@ -3,7 +3,7 @@ import { IconKey, IconShieldOff } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/client.ts';
-import { ConfirmDialog } from '../../components/list-page/confirm-dialog.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ListPage } from '../../components/list-page/list-page.tsx';
 import { notifySuccess, notifyWarning } from '../../components/notify.tsx';
 import { ResetPasswordModal } from './reset-password-modal.tsx';

@@ -1,6 +1,6 @@
 import type { PageOf } from '@reformes/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { type ApiResponse, api } from '../../api/client.ts';
+import { type ApiResponse, api } from './client.ts';
 
 /** Spec §9: every list shows 10 rows a page, from page 1. */
 export const PAGE_SIZE = 10;
