@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
@@ -102,8 +102,7 @@ describe('audit journal: append-only, purged after AUDIT_RETENTION_DAYS', () => 
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(runs).toBe(0);
     await app.listen({ port: 0, host: '127.0.0.1' });
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(runs).toBeGreaterThanOrEqual(2);
+    await vi.waitFor(() => expect(runs).toBeGreaterThanOrEqual(2), { timeout: 2_000 });
     await app.close();
     const stopped = runs;
     await new Promise((resolve) => setTimeout(resolve, 60));
