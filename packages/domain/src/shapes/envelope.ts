@@ -41,3 +41,6 @@ export const listShape = <S extends z.ZodType>(row: S) =>
 /** A paged answer (searches, the reform lists): always one page. */
 export const pagedShape = <S extends z.ZodType>(row: S) =>
   z.object({ message: z.string(), isPaginate: z.literal(true), data: pageShape(row) });
+
+/** `{message, errorsList}`: every refusal (4xx, 5xx); `errorsList` names the fields at fault, when any. */
+export const errorShape = z.object({ message: z.string(), errorsList: z.record(z.string(), z.array(z.string())).optional() });

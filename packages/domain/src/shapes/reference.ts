@@ -39,16 +39,18 @@ export interface WindowNode {
   status: boolean;
   children: WindowNode[];
 }
-export const windowNodeShape: z.ZodType<WindowNode, WindowNode> = z.lazy(() =>
-  z.object({
-    id: z.number(),
-    title: z.boolean(),
-    name: z.string(),
-    route: z.string().nullable(),
-    status: z.boolean(),
-    children: z.array(windowNodeShape),
-  }),
-);
+export const windowNodeShape: z.ZodType<WindowNode, WindowNode> = z
+  .lazy(() =>
+    z.object({
+      id: z.number(),
+      title: z.boolean(),
+      name: z.string(),
+      route: z.string().nullable(),
+      status: z.boolean(),
+      children: z.array(windowNodeShape),
+    }),
+  )
+  .meta({ id: 'WindowNode' });
 
 /** A role as a row of its table (its rights are in `profiles`). */
 export const roleRowShape = z.object({

@@ -39,7 +39,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async
   app.get(
     '/audit-logs/export.csv',
     {
-      config: access,
+      config: { ...access, fileAnswer: 'text/csv; charset=utf-8' },
       schema: {
         tags,
         summary: "Export CSV du journal d'audit (mêmes filtres ; séparateur « ; », UTF-8 avec BOM)",

@@ -124,7 +124,7 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ backupsService: BackupsServi
     app.get(
       `/storage/backups/${folder}/:name`,
       {
-        config: on('show'),
+        config: { ...on('show'), fileAnswer: 'application/octet-stream' },
         schema: {
           tags,
           summary: 'Télécharger une sauvegarde',

@@ -60,7 +60,7 @@ export const portfolioRoutes: FastifyPluginAsyncZod<{ portfolio: PortfolioServic
     app.get(
       `/portfolio/export.${extension}`,
       {
-        config: { access },
+        config: { access, fileAnswer: format.type },
         schema: {
           tags,
           summary: `Export ${extension.toUpperCase()} du portefeuille (mêmes filtres, le plus en retard d’abord)`,

@@ -55,7 +55,7 @@ export const publicRoutes: FastifyPluginAsyncZod<{ publicReformes: PublicService
   for (const [extension, format] of Object.entries(formats)) {
     app.get(
       `/reformes/public/export.${extension}`,
-      { config: access, schema: { tags, summary: format.summary, querystring: reformeFiltersSchema } },
+      { config: { ...access, fileAnswer: format.type }, schema: { tags, summary: format.summary, querystring: reformeFiltersSchema } },
       async (request, reply) => {
         await publicReformes.throttleExport(request.ip);
         const file = await publicReformes.openExport(request.query);

@@ -75,7 +75,7 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app
   app.get(
     '/files/:id',
     {
-      config: { access: { feature: 'files', action: 'show' } },
+      config: { access: { feature: 'files', action: 'show' }, fileAnswer: 'application/pdf' },
       schema: { tags, summary: 'Voir le fichier (PDF)', params: idParamsSchema },
     },
     async (request, reply) => {

@@ -20,6 +20,7 @@ import type { ImportService } from './import.service.ts';
 import { readSheet } from './import-file.ts';
 
 const tags = ['Import de réformes'];
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 // A right of its own (admin has no "add" on reforms, yet the issue gives it the import), which an admin may revoke.
 const access = IMPORT_RIGHT;
 // 20 000 lines of 19 columns sent back as JSON: well above the API's 1 MB default.
@@ -93,7 +94,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
 
   app.get(
     '/reformes/import/template.csv',
-    { config: { access }, schema: { tags, summary: "Modèle d'import (CSV)" } },
+    { config: { access, fileAnswer: 'text/csv; charset=utf-8' }, schema: { tags, summary: "Modèle d'import (CSV)" } },
     async (_request, reply) => {
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
@@ -104,7 +105,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
 
   app.get(
     '/reformes/import/template.xlsx',
-    { config: { access }, schema: { tags, summary: "Modèle d'import (Excel)" } },
+    { config: { access, fileAnswer: XLSX_TYPE }, schema: { tags, summary: "Modèle d'import (Excel)" } },
     async (_request, reply) => {
       const { default: ExcelJS } = await import('exceljs');
       const workbook = new ExcelJS.Workbook();
@@ -115,7 +116,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
       // Dates and amounts as text: what the file says is what the preview reads.
       sheet.eachRow((row) => row.eachCell((cell) => (cell.numFmt = '@')));
       return reply
-        .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('Content-Type', XLSX_TYPE)
         .header('Content-Disposition', 'attachment; filename="modele-import-reformes.xlsx"')
         .send(Buffer.from(await workbook.xlsx.writeBuffer()));
     },
