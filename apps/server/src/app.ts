@@ -5,13 +5,14 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { MESSAGES } from '@reformes/domain';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerNoStore } from './http/cache-control.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { API_BASE, authorisationGuard } from './http/guard.ts';
 import { loggerOptions } from './http/log-options.ts';
+import { openApiOptions } from './http/openapi.ts';
 import { type PressureLimits, registerPressureGuard } from './http/pressure.ts';
 import { responseSerializerCompiler } from './http/response-serializer.ts';
 import { registerWebApp } from './http/web-app.ts';
@@ -101,13 +102,7 @@ export async function buildApp({ config, database, logger, logStream, mailer, pr
   // One algorithm, both ways: a token signed with another (HS384, HS512, none) is refused.
   await app.register(jwt, { secret: config.jwtSecret, sign: { algorithm: 'HS256' }, verify: { algorithms: ['HS256'] } });
   await app.register(multipart, { limits: { fileSize: Math.max(config.uploadMaxBytes, config.signatureMaxBytes), files: 1, fields: 20 } });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Réformes API', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions());
   // Not in production unless API_DOCS=true: the description maps every route for whoever asks.
   if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authorisationGuard, { db: database.db });
