@@ -23,14 +23,7 @@ export function ConfirmDialog({
   onCancel,
 }: ConfirmDialogProps) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onCancel}
-      title={title}
-      size="md"
-      withCloseButton={false}
-      centered
-    >
+    <Modal opened={opened} onClose={onCancel} title={title} size="md" withCloseButton={false} centered>
       <Text>{question}</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onCancel} disabled={loading}>

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FieldValues } from 'react-hook-form';
+import { createRow, resourceKey } from '../../api/list-api.ts';
 import { notifySuccess } from '../notify.tsx';
 import { EntityFormModal } from './entity-form-modal.tsx';
-import { createRow, resourceKey } from '../../api/list-api.ts';
 import type { ListConfig, ListRow } from './list-config.ts';
 
 interface CreateRowModalProps<Row extends ListRow> {

@@ -11,12 +11,7 @@ interface DetailsModalProps<Row> {
 /** "Détails des informations": the selected row, read-only (large, static backdrop, spec §9). */
 export function DetailsModal<Row>({ row, title = 'Détails des informations', fields, onClose }: DetailsModalProps<Row>) {
   return (
-    <Modal
-      opened={row !== undefined}
-      onClose={onClose}
-      title={title}
-      withCloseButton={false}
-    >
+    <Modal opened={row !== undefined} onClose={onClose} title={title} withCloseButton={false}>
       {row !== undefined && (
         <Table variant="vertical" withTableBorder layout="fixed">
           <Table.Tbody>

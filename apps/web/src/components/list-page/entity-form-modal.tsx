@@ -4,8 +4,8 @@ import { MESSAGES, textLimitOf } from '@reformes/domain';
 import { useQuery } from '@tanstack/react-query';
 import { type Control, Controller, type FieldValues, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { ServerSelect } from '../server-select/server-select.tsx';
 import { allRowsQuery } from '../../api/list-api.ts';
+import { ServerSelect } from '../server-select/server-select.tsx';
 import type { FormField, OptionSource, ServerOptionSource } from './list-config.ts';
 
 interface EntityFormModalProps<Row> {
@@ -25,11 +25,7 @@ interface EntityFormModalProps<Row> {
 /** The create and edit form of a list: large, static backdrop, not closed by Escape (spec §9). */
 export function EntityFormModal<Row>({ opened, title, onClose, ...form }: EntityFormModalProps<Row>) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={title}
-    >
+    <Modal opened={opened} onClose={onClose} title={title}>
       {/* Mounted only while open, so each opening starts from the row. */}
       <EntityForm {...form} onCancel={onClose} />
     </Modal>

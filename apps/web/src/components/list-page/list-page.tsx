@@ -1,15 +1,16 @@
-import { ActionIcon, Button, Grid, Group, Paper, Radio, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
-import { type Action, MESSAGES, TEXT_LIMITS } from '@reformes/domain';
-import { IconEdit, IconEye, IconLock, IconLockOpen, IconPlus, IconSearch, IconTrash, IconX } from '@tabler/icons-react';
+import { Button, Grid, Group, Paper, Radio, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { type Action, MESSAGES } from '@reformes/domain';
+import { IconEdit, IconEye, IconLock, IconLockOpen, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
+import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { ErrorAlert } from '../error-alert.tsx';
 import { notifyWarning } from '../notify.tsx';
+import { Pagination } from '../pagination.tsx';
+import { SearchField } from '../search-field.tsx';
 import { TableBodyState } from '../table-body-state.tsx';
-import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { DetailsModal } from './details-modal.tsx';
 import { EntityFormModal } from './entity-form-modal.tsx';
 import type { ExtraAction, ListConfig, ListRow } from './list-config.ts';
-import { Pagination } from '../pagination.tsx';
 import { type ListController, useListController } from './use-list-controller.ts';
 
 type Dialog<Row> = { kind: 'create' } | { kind: 'edit'; row: Row } | { kind: 'details'; row: Row } | { kind: 'delete'; row: Row };
@@ -102,25 +103,14 @@ export function ListSearchBar({ count, search, onSearchChange, onReset }: ListSe
   return (
     <Group justify="space-between" align="flex-end">
       <Text aria-live="polite">{count} élément(s)</Text>
-      <Group gap="xs" align="flex-end" role="search" aria-label="Recherche">
-        <TextInput
-          label="Rechercher"
-          placeholder="Rechercher..."
-          leftSection={<IconSearch size={16} aria-hidden />}
-          maxLength={TEXT_LIMITS.search}
-          value={search}
-          onChange={(event) => onSearchChange(event.currentTarget.value)}
-        />
-        <ActionIcon
-          variant="default"
-          size="lg"
-          aria-label="Réinitialiser la recherche"
-          title="Réinitialiser la recherche"
-          onClick={onReset}
-        >
-          <IconX size={18} aria-hidden />
-        </ActionIcon>
-      </Group>
+      <SearchField
+        value={search}
+        onChange={onSearchChange}
+        onReset={onReset}
+        resetLabel="Réinitialiser la recherche"
+        role="search"
+        aria-label="Recherche"
+      />
     </Group>
   );
 }

@@ -11,8 +11,6 @@ import {
 } from '@reformes/domain';
 import { type QueryKey, type UseQueryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { useSession } from '../../session/use-session.ts';
-import { notifyRunning, notifySuccess } from '../notify.tsx';
 import {
   allRowsQuery,
   createRow,
@@ -25,6 +23,8 @@ import {
   setRowState,
   updateRow,
 } from '../../api/list-api.ts';
+import { useSession } from '../../session/use-session.ts';
+import { notifyRunning, notifySuccess } from '../notify.tsx';
 import type { ListConfig, ListRow } from './list-config.ts';
 
 /**

@@ -20,11 +20,7 @@ interface CopyWindowsModalProps {
 /** The roles list's "Copier" (spec §5): "Ancien rôle" and "Rôle cible" required, then `POST roles-windows-copy`. */
 export function CopyWindowsModal({ opened, from, onClose }: CopyWindowsModalProps) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={TITLE}
-    >
+    <Modal opened={opened} onClose={onClose} title={TITLE}>
       {/* Mounted only while open, so each opening starts from the selected role. */}
       <CopyWindowsForm from={from} onDone={onClose} />
     </Modal>

@@ -17,11 +17,7 @@ interface AccessModalProps {
 /** Large, static backdrop, not closed by Escape (spec §9). */
 function AccessModal({ opened, title, onClose, children }: AccessModalProps) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={title}
-    >
+    <Modal opened={opened} onClose={onClose} title={title}>
       {children}
     </Modal>
   );

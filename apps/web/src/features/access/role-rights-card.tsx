@@ -1,7 +1,8 @@
-import { ActionIcon, Badge, Button, Group, Paper, ScrollArea, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { ACTION_LABELS, ACTIONS, matchesSearchText, TEXT_LIMITS } from '@reformes/domain';
-import { IconCopy, IconPlus, IconSearch, IconX } from '@tabler/icons-react';
+import { Badge, Button, Group, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { ACTION_LABELS, ACTIONS, matchesSearchText } from '@reformes/domain';
+import { IconCopy, IconPlus } from '@tabler/icons-react';
 import { useId, useMemo, useState } from 'react';
+import { SearchField } from '../../components/search-field.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { type RoleProfile, type RoleRight, rightLabel } from './access-api.ts';
 
@@ -57,22 +58,7 @@ export function RoleRightsCard({ role, canAdd, canRevoke, onCopy, onGrant, onRev
             </Group>
           )}
         </Group>
-        <TextInput
-          label="Rechercher un droit"
-          placeholder="Rechercher..."
-          size="xs"
-          leftSection={<IconSearch size={14} aria-hidden />}
-          maxLength={TEXT_LIMITS.search}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          rightSection={
-            search ? (
-              <ActionIcon variant="subtle" color="gray" size="sm" aria-label="Effacer la recherche" onClick={() => setSearch('')}>
-                <IconX size={14} aria-hidden />
-              </ActionIcon>
-            ) : null
-          }
-        />
+        <SearchField label="Rechercher un droit" compact clearLabel="Effacer la recherche" value={search} onChange={setSearch} />
         {shown.length === 0 ? (
           <Text c="dimmed" size="sm" ta="center" py="sm">
             {search.trim() ? 'Aucun résultat trouvé' : 'Aucun droit'}

@@ -1,7 +1,7 @@
-import { ActionIcon, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { type ReformeFilters, TEXT_LIMITS, TYPE_OPTIONS } from '@reformes/domain';
-import { IconSearch, IconX } from '@tabler/icons-react';
+import { Select, SimpleGrid } from '@mantine/core';
+import { type ReformeFilters, TYPE_OPTIONS } from '@reformes/domain';
 import { useQuery } from '@tanstack/react-query';
+import { SearchField } from '../../components/search-field.tsx';
 import { publicFiltersQuery } from './public-api.ts';
 import type { FilterKey } from './use-public-list.ts';
 
@@ -40,21 +40,14 @@ export function PublicFilters({ filters, onFilter, search, onSearch, onReset }: 
       <Select label="Nature" data={[{ value: ALL, label: 'Toutes' }, ...natures]} {...select('nature_id')} />
       <Select label="Couverture" data={[{ value: ALL, label: 'Toutes' }, ...covers]} {...select('couverture_id')} />
       <Select label="Type de réforme" data={[{ value: ALL, label: 'Tout' }, ...TYPE_OPTIONS]} {...select('typeref')} />
-      <Group gap="xs" align="flex-end" wrap="nowrap">
-        <TextInput
-          label="Rechercher"
-          type="search"
-          placeholder="Libellé, objectif, structure..."
-          leftSection={<IconSearch size={16} aria-hidden />}
-          maxLength={TEXT_LIMITS.search}
-          value={search}
-          onChange={(event) => onSearch(event.currentTarget.value)}
-          style={{ flex: 1 }}
-        />
-        <ActionIcon variant="default" size="lg" aria-label="Réinitialiser les filtres" title="Réinitialiser les filtres" onClick={onReset}>
-          <IconX size={18} aria-hidden />
-        </ActionIcon>
-      </Group>
+      <SearchField
+        type="search"
+        placeholder="Libellé, objectif, structure..."
+        value={search}
+        onChange={onSearch}
+        onReset={onReset}
+        resetLabel="Réinitialiser les filtres"
+      />
     </SimpleGrid>
   );
 }

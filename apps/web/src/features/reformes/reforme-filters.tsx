@@ -1,8 +1,8 @@
-import { ActionIcon, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { MESSAGES, type ReformeFilters, TEXT_LIMITS, TYPE_OPTIONS } from '@reformes/domain';
-import { IconSearch, IconX } from '@tabler/icons-react';
+import { Select, SimpleGrid } from '@mantine/core';
+import { MESSAGES, type ReformeFilters, TYPE_OPTIONS } from '@reformes/domain';
 import { useQuery } from '@tanstack/react-query';
 import { allRowsQuery } from '../../api/list-api.ts';
+import { SearchField } from '../../components/search-field.tsx';
 
 const ALL = 'all';
 
@@ -52,20 +52,7 @@ export function ReformeFiltersBar({ filters, onChange, search, onSearchChange, o
       <Select label="Nature" data={natures} {...select('nature_id')} />
       <Select label="Couverture" data={covers} {...select('couverture_id')} />
       <Select label="Type de réforme" data={types} {...select('typeref')} />
-      <Group gap="xs" align="flex-end" wrap="nowrap">
-        <TextInput
-          label="Rechercher"
-          placeholder="Rechercher..."
-          leftSection={<IconSearch size={16} aria-hidden />}
-          maxLength={TEXT_LIMITS.search}
-          value={search}
-          onChange={(event) => onSearchChange(event.currentTarget.value)}
-          style={{ flex: 1 }}
-        />
-        <ActionIcon variant="default" size="lg" aria-label="Réinitialiser les filtres" title="Réinitialiser les filtres" onClick={onReset}>
-          <IconX size={18} aria-hidden />
-        </ActionIcon>
-      </Group>
+      <SearchField value={search} onChange={onSearchChange} onReset={onReset} resetLabel="Réinitialiser les filtres" />
     </SimpleGrid>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Center, Group, Loader, Progress, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Center, Group, Loader, Progress, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   ETAT_OPTIONS,
@@ -10,20 +10,20 @@ import {
   percentageText,
   SEARCH_DEBOUNCE_MS,
   SEARCH_MIN_LENGTH,
-  TEXT_LIMITS,
   TYPE_OPTIONS,
 } from '@reformes/domain';
-import { IconDownload, IconSearch } from '@tabler/icons-react';
+import { IconDownload } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { allRowsQuery } from '../../api/list-api.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { dayMonthYear } from '../../components/french-format.ts';
-import { allRowsQuery } from '../../api/list-api.ts';
 import { Pagination } from '../../components/pagination.tsx';
 import { portfolioCountsQuery } from '../../components/portfolio/portfolio-counts.ts';
 import { PortfolioStatusBadge } from '../../components/portfolio/status-badge.tsx';
 import { StatusCounters } from '../../components/portfolio/status-counters.tsx';
+import { SearchField } from '../../components/search-field.tsx';
 import { downloadPortfolio, PORTFOLIO_PAGE_SIZE, portfolioFiltersOf, portfolioPageQuery } from './portfolio-api.ts';
 
 const ALL = '';
@@ -105,14 +105,7 @@ export function PortfolioOverview({ onOpen }: { onOpen: (reformeId: number) => v
     <Stack component="section" aria-label={PORTFOLIO_MESSAGES.overviewLabel}>
       <StatusCounters counts={counts.data} active={status} onToggle={(value) => update({ status: status === value ? undefined : value })} />
       <SimpleGrid cols={{ base: 1, sm: 3, lg: 6 }} role="search" aria-label="Filtres du portefeuille">
-        <TextInput
-          label="Rechercher"
-          placeholder="Rechercher..."
-          leftSection={<IconSearch size={16} aria-hidden />}
-          maxLength={TEXT_LIMITS.search}
-          value={typed}
-          onChange={(event) => setTyped(event.currentTarget.value)}
-        />
+        <SearchField value={typed} onChange={setTyped} />
         {select('structure_id', 'Structure', structures)}
         {select('nature_id', 'Nature', natures)}
         {select('typeref', 'Type de réforme', TYPE_OPTIONS, 'Tout')}

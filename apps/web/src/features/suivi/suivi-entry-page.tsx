@@ -3,8 +3,8 @@ import { MESSAGES, measureText, permissionName, SUIVI_MESSAGES } from '@reformes
 import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ErrorAlert } from '../../components/error-alert.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { notifySuccess, notifyWarning } from '../../components/notify.tsx';
 import { useSession } from '../../session/use-session.ts';
 import { deleteSuivi, type SuiviRecord, suiviReformeQuery, useReloadSuivi } from './suivi-api.ts';

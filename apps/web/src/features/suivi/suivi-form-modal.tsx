@@ -19,11 +19,7 @@ interface SuiviFormModalProps {
 /** "Ajouter une donnée de suivi": rate and value (>= 0, French decimals), date typed or picked. */
 export function SuiviFormModal({ result, onClose }: SuiviFormModalProps) {
   return (
-    <Modal
-      opened={result !== undefined}
-      onClose={onClose}
-      title={SUIVI_MESSAGES.addTitle}
-    >
+    <Modal opened={result !== undefined} onClose={onClose} title={SUIVI_MESSAGES.addTitle}>
       {result && <SuiviForm key={result.id} result={result} onClose={onClose} />}
     </Modal>
   );
