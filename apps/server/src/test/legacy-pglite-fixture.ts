@@ -39,7 +39,8 @@ const EXTRA_ROWS = `
     select id, 'jeton-' || id, 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11', '2027-01-01 00:00:00+00', case when id % 2 = 0 then now() end from users;
   insert into password_reset_tokens (user_id, token_hash, expires_at) select id, 'lien-' || id, '2026-12-31 23:59:59.999999+00' from users;
   insert into rate_limits (key, hits, window_ends_at) values ('login-ip:127.0.0.1', 3, '2026-06-01 12:00:00+00');
-  insert into login_failures (email_hash, failures, retry_at, forget_at) values ('e3b0c442', 7, null, '2026-06-02 12:00:00+00');
+  insert into login_failures (email_hash, client, failures, retry_at, forget_at) values ('e3b0c442', '192.0.2.7', 7, null, '2026-06-02 12:00:00+00');
+  insert into login_account_failures (email_hash, failures, counted_at) values ('e3b0c442', 12.5, '2026-06-01 12:00:00+00');
   update reformes set libref = E'Réforme « test » : l''État, C:\\\\chemin\\\\, "guillemets"\\nligne 2\\t🚀', etat_mor = null,
     montant_prevu = 1234567890123.45, montant_trealise = null, difficult = null, is_active = false
     where id = (select min(id) from reformes);
