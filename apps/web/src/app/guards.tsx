@@ -1,10 +1,12 @@
-import { TITLES } from '@reformes/domain';
+import { Alert, Stack, Title } from '@mantine/core';
+import { type Action, type FeatureName, MESSAGES, TITLES } from '@reformes/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { ErrorAlert } from '../components/error-alert.tsx';
 import { type CurrentUser, storeUser } from '../session/session.ts';
 import { fetchCurrentUser } from '../session/session-api.ts';
+import { useCan } from '../session/use-can.ts';
 import { useSession } from '../session/use-session.ts';
 import { LoadingScreen } from './loading-screen.tsx';
 
@@ -47,6 +49,28 @@ export function RequireSession() {
   if (user.must_change_password) return <Navigate to="/auth/activate-account" replace />;
   if (mustEnrol(user)) return <Navigate to="/auth/two-factor-setup" replace />;
   return <Outlet />;
+}
+
+interface RequireRightProps {
+  feature: FeatureName;
+  action?: Action;
+  /** The screen's title, shown above the refusal. */
+  title: string;
+  /** The refusal's title; the screen's by default. */
+  alertTitle?: string;
+}
+
+/** A screen for the holders of `feature.action` only: the others get its title and a refusal, and no request is sent. */
+export function RequireRight({ feature, action = 'list', title, alertTitle = title }: RequireRightProps) {
+  if (useCan(feature, action)) return <Outlet />;
+  return (
+    <Stack>
+      <Title order={1}>{title}</Title>
+      <Alert color="red" title={alertTitle} role="alert">
+        {MESSAGES.forbidden}
+      </Alert>
+    </Stack>
+  );
 }
 
 function LoadCurrentUser() {

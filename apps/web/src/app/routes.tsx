@@ -1,6 +1,7 @@
+import { AUDIT_MESSAGES, BACKUP_MESSAGES } from '@reformes/domain';
 import { type ComponentType, createElement, isValidElement, lazy, Suspense, useState } from 'react';
 import { matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router';
-import { RequireFirstPassword, RequireGuest, RequireSession, RequireTwoFactorSetup } from './guards.tsx';
+import { RequireFirstPassword, RequireGuest, RequireRight, RequireSession, RequireTwoFactorSetup } from './guards.tsx';
 import { LoadingScreen } from './loading-screen.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 
@@ -136,8 +137,14 @@ export const routes: RouteObject[] = [
               { path: 'natures', element: <NaturesPage /> },
               { path: 'covers', element: <CoversPage /> },
               { path: 'entities', element: <EntitiesPage /> },
-              { path: 'backups', element: <BackupsPage /> },
-              { path: 'audit', element: <AuditPage /> },
+              {
+                element: <RequireRight feature="backups" title={BACKUP_MESSAGES.title} alertTitle={BACKUP_MESSAGES.saveTitle} />,
+                children: [{ path: 'backups', element: <BackupsPage /> }],
+              },
+              {
+                element: <RequireRight feature="audit" title={AUDIT_MESSAGES.title} />,
+                children: [{ path: 'audit', element: <AuditPage /> }],
+              },
               { path: 'user-account', element: <AccountPage /> },
               { path: 'user-settinngs', element: <UserSettingsPage /> },
               { path: '*', element: <NotFoundPage /> },

@@ -1,4 +1,4 @@
-import type { Action } from '@reformes/domain';
+import type { Action, FeatureName } from '@reformes/domain';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import type { FetchPage, ServerOption } from '../server-select/server-page.ts';
@@ -101,7 +101,7 @@ export interface ListConfig<Row extends ListRow> {
   /** API path (`sectors` gives `GET sectors`, `POST sectors-search`...), also the query key. */
   resource: string;
   /** Feature of the rights (`sectors.add`) that show or hide each button (spec §6). */
-  feature: string;
+  feature: FeatureName;
   title: string;
   /** Title of the toasts and error alerts of saves and deletes (spec §8: "Couverture", "Gestion des utilisateurs"...). */
   errorTitle: string;

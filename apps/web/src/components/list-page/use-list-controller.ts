@@ -4,7 +4,6 @@ import {
   MESSAGES,
   matchesSearchText,
   needsRemoteSearch,
-  permissionName,
   SEARCH_DEBOUNCE_MS,
   SEARCH_MIN_LENGTH,
   TITLES,
@@ -23,6 +22,7 @@ import {
   setRowState,
   updateRow,
 } from '../../api/list-api.ts';
+import { hasRight } from '../../session/use-can.ts';
 import { useSession } from '../../session/use-session.ts';
 import { notifyRunning, notifySuccess } from '../notify.tsx';
 import type { ListConfig, ListRow } from './list-config.ts';
@@ -158,7 +158,7 @@ export function useListController<Row extends ListRow>(config: ListConfig<Row>) 
     setPage(1);
   };
 
-  const can = (action: Action) => features.includes(permissionName(config.feature, action));
+  const can = (action: Action) => hasRight(features, config.feature, action);
 
   const reload = () => queryClient.invalidateQueries({ queryKey: resourceKey(resource) });
 

@@ -1,11 +1,11 @@
 import { Center, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { MESSAGES, permissionName, TITLES } from '@reformes/domain';
+import { MESSAGES, TITLES } from '@reformes/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { notifySuccess } from '../../components/notify.tsx';
-import { useSession } from '../../session/use-session.ts';
+import { useCan } from '../../session/use-can.ts';
 import { refreshSession } from '../../session/use-session-refresh.ts';
 import { copyRights, grantRights, PROFILES_KEY, profilesQuery, type RoleProfile, type RoleRight, revokeRight } from './access-api.ts';
 import { CopyRightsModal, GrantRightsModal } from './profile-modals.tsx';
@@ -16,13 +16,13 @@ const TITLE = 'Rôles & permissions';
 /** /admin/profils (spec §2.9): one card per role; every change is shown at once, the signed-in user's rights included. */
 export function ProfilsPage() {
   const queryClient = useQueryClient();
-  const { features } = useSession();
   const profiles = useQuery(profilesQuery);
   const [copying, setCopying] = useState<RoleProfile>();
   const [granting, setGranting] = useState<RoleProfile>();
   const [revoking, setRevoking] = useState<RoleRight>();
 
-  const can = (action: 'add' | 'delete') => features.includes(permissionName('profiles', action));
+  const canAdd = useCan('profiles', 'add');
+  const canRevoke = useCan('profiles', 'delete');
 
   /** After a change: the cards, and the signed-in user's own rights (its role may be the one changed). */
   const changed = async (message: string) => {
@@ -72,8 +72,8 @@ export function ProfilsPage() {
             <RoleRightsCard
               key={role.id}
               role={role}
-              canAdd={can('add')}
-              canRevoke={can('delete')}
+              canAdd={canAdd}
+              canRevoke={canRevoke}
               onCopy={setCopying}
               onGrant={setGranting}
               onRevoke={setRevoking}

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import {
   AUDIT_COLUMNS,
   AUDIT_MESSAGES,
@@ -7,8 +7,6 @@ import {
   auditDetailsText,
   auditResultText,
   auditTargetText,
-  MESSAGES,
-  permissionName,
   SEARCH_MIN_LENGTH,
 } from '@reformes/domain';
 import { IconFileExport } from '@tabler/icons-react';
@@ -17,30 +15,14 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { ListSearchBar } from '../../components/list-page/list-page.tsx';
-import { Pagination } from '../../components/pagination.tsx';
 import { useSearchedPages } from '../../components/list-page/use-list-controller.ts';
+import { Pagination } from '../../components/pagination.tsx';
 import { TableBodyState } from '../../components/table-body-state.tsx';
-import { useSession } from '../../session/use-session.ts';
 import { type AuditFilterValues, auditPageQuery, auditQueryOf, downloadAuditCsv, NO_FILTERS } from './audit-api.ts';
 import { AuditFiltersBar, isPeriodInOrder } from './audit-filters.tsx';
 
-/** /admin/audit, "Journal d'audit": the security events, for admin only (the server checks it too). */
+/** /admin/audit, "Journal d'audit": the security events, for admin only (app/routes.tsx; the server checks it too). */
 export function AuditPage() {
-  const { features } = useSession();
-  if (!features.includes(permissionName('audit', 'list'))) {
-    return (
-      <Stack>
-        <Title order={1}>{AUDIT_MESSAGES.title}</Title>
-        <Alert color="red" title={AUDIT_MESSAGES.title} role="alert">
-          {MESSAGES.forbidden}
-        </Alert>
-      </Stack>
-    );
-  }
-  return <AuditLog />;
-}
-
-function AuditLog() {
   const [filters, setFilters] = useState<AuditFilterValues>(NO_FILTERS);
   // A period that ends before it starts is shown with its error, not sent: the list keeps the last valid one.
   const [applied, setApplied] = useState<AuditFilterValues>(NO_FILTERS);

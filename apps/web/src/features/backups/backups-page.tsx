@@ -1,17 +1,17 @@
-import { ActionBar, Alert, Anchor, Button, Group, Loader, Paper, Radio, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { BACKUP_MESSAGES, MESSAGES, permissionName } from '@reformes/domain';
+import { ActionBar, Anchor, Button, Group, Loader, Paper, Radio, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { BACKUP_MESSAGES, MESSAGES } from '@reformes/domain';
 import { IconDatabaseExport, IconDownload, IconX } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { ErrorAlert } from '../../components/error-alert.tsx';
 import { resourceKey } from '../../api/list-api.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { ListSearchBar } from '../../components/list-page/list-page.tsx';
-import { Pagination } from '../../components/pagination.tsx';
 import { useSearchedPages } from '../../components/list-page/use-list-controller.ts';
 import { notifySuccess } from '../../components/notify.tsx';
+import { Pagination } from '../../components/pagination.tsx';
 import { TableBodyState } from '../../components/table-body-state.tsx';
-import { useSession } from '../../session/use-session.ts';
+import { useCan } from '../../session/use-can.ts';
 import { BACKUPS_RESOURCE, type Backup, backupsPageQuery, downloadBackup, makeBackup } from './backups-api.ts';
 
 const TYPE_LABELS: Record<string, string> = {
@@ -34,23 +34,9 @@ export function formatSize(bytes: number): string {
   return `${sizeFormat.format(bytes / 1024 ** 3)} Go`;
 }
 
-/** /admin/backups, "Liste des sauvegardes" (spec §2.9): admin only, the server checks it too. */
+/** /admin/backups, "Liste des sauvegardes" (spec §2.9): admin only (app/routes.tsx), the server checks it too. */
 export function BackupsPage() {
-  const { features } = useSession();
-  if (!features.includes(permissionName('backups', 'list'))) {
-    return (
-      <Stack>
-        <Title order={1}>{BACKUP_MESSAGES.title}</Title>
-        <Alert color="red" title={BACKUP_MESSAGES.saveTitle} role="alert">
-          {MESSAGES.forbidden}
-        </Alert>
-      </Stack>
-    );
-  }
-  return <BackupsList canSave={features.includes(permissionName('backups', 'add'))} />;
-}
-
-function BackupsList({ canSave }: { canSave: boolean }) {
+  const canSave = useCan('backups', 'add');
   const queryClient = useQueryClient();
   const list = useSearchedPages(backupsPageQuery);
   const { rows } = list;

@@ -1,10 +1,11 @@
 import { Center, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { DASHBOARD_MESSAGES, ETATS_MOR, MESSAGES, permissionName, roleOf, statCardsOf, TITLES } from '@reformes/domain';
+import { DASHBOARD_MESSAGES, ETATS_MOR, MESSAGES, roleOf, statCardsOf, TITLES } from '@reformes/domain';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../api/api-error.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { portfolioCountsQuery } from '../../components/portfolio/portfolio-counts.ts';
 import { PortfolioCountersCard } from '../../components/portfolio/status-counters.tsx';
+import { useCan } from '../../session/use-can.ts';
 import { useSession } from '../../session/use-session.ts';
 import { BarChart } from './bar-chart.tsx';
 import { dashboardQuery } from './dashboard-api.ts';
@@ -19,10 +20,10 @@ const ETAT_COLORS: Record<string, string> = {
 };
 
 export function DashboardPage() {
-  const { user, features } = useSession();
+  const { user } = useSession();
   const dashboard = useQuery(dashboardQuery(user?.id));
   // The portfolio's counters, for those who see the follow-up view (issue 16).
-  const followsReformes = features.includes(permissionName('suivi-results', 'list'));
+  const followsReformes = useCan('suivi-results', 'list');
   const portfolio = useQuery(portfolioCountsQuery({}, followsReformes));
 
   return (

@@ -1,9 +1,9 @@
 import { Button } from '@mantine/core';
-import { MESSAGES, permissionName, REFORME_MESSAGES } from '@reformes/domain';
+import { MESSAGES, REFORME_MESSAGES } from '@reformes/domain';
 import { IconLock, IconLockOpen } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { notifyRunning, notifySuccess } from '../../components/notify.tsx';
-import { useSession } from '../../session/use-session.ts';
+import { useCan } from '../../session/use-can.ts';
 import { setActive, useReloadObjectifs } from './objectifs-api.ts';
 
 type StateResource = 'objectifs' | 'resultats';
@@ -13,7 +13,7 @@ type StateResource = 'objectifs' | 'resultats';
  * right only: `can` says whether to offer it, `mutate({ id, isActive })` runs it under "Opération en cours".
  */
 export function useStateChange(resource: StateResource) {
-  const { features } = useSession();
+  const can = useCan(resource, 'status');
   const reload = useReloadObjectifs();
   const change = useMutation({
     mutationFn: async ({ id, isActive }: { id: number; isActive: boolean }) => {
@@ -30,7 +30,7 @@ export function useStateChange(resource: StateResource) {
     },
     meta: { errorTitle: REFORME_MESSAGES.objectifsTitle },
   });
-  return { can: features.includes(permissionName(resource, 'status')), change };
+  return { can, change };
 }
 
 interface StateButtonProps {

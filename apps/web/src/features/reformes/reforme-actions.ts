@@ -1,4 +1,5 @@
-import { permissionName, reformeChangeOf, transitionOf, WORKFLOW_MESSAGES } from '@reformes/domain';
+import { type Action, type FeatureName, reformeChangeOf, transitionOf, WORKFLOW_MESSAGES } from '@reformes/domain';
+import { hasRight } from '../../session/use-can.ts';
 
 export type ReformeAction =
   | 'view'
@@ -61,7 +62,7 @@ export function reformeActionsFor(
   features: readonly string[],
   screen: ReformeScreen,
 ): ReformeAction[] {
-  const has = (feature: string, action: string) => features.includes(permissionName(feature, action));
+  const has = (feature: FeatureName, action: Action) => hasRight(features, feature, action);
   const disabled = DISABLED_ACTIONS[screen] ?? [];
   const may = (change: 'edit' | 'delete' | 'status') => reformeChangeOf(reforme, change, role).allowed;
   const allowed: Record<ReformeAction, boolean> = {

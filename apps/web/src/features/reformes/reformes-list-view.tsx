@@ -1,11 +1,12 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { canImportReformes, permissionName, REFORME_MESSAGES } from '@reformes/domain';
+import { canImportReformes, REFORME_MESSAGES } from '@reformes/domain';
 import { useState } from 'react';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { CreateRowModal } from '../../components/list-page/create-row-modal.tsx';
 import { ListSearchBar } from '../../components/list-page/list-page.tsx';
 import { Pagination } from '../../components/pagination.tsx';
 import { SECTOR_FORM } from '../../components/sector-form.ts';
+import { useCan } from '../../session/use-can.ts';
 import type { ReformeScreen } from './reforme-actions.ts';
 import { ReformeFiltersBar } from './reforme-filters.tsx';
 import type { reformesPageQuery } from './reformes-api.ts';
@@ -37,8 +38,8 @@ export interface ReformesListConfig {
 export function ReformesListView({ config }: { config: ReformesListConfig }) {
   const list = useReformesPage(config.pageQuery);
   const actions = useReformeActions(config.screen);
-  const canAdd = actions.features.includes(permissionName('reformes', 'add'));
-  const canAddSector = config.toolbar?.addSector === true && actions.features.includes(permissionName(SECTOR_FORM.feature, 'add'));
+  const canAdd = useCan('reformes', 'add');
+  const canAddSector = useCan(SECTOR_FORM.feature, 'add') && config.toolbar?.addSector === true;
   const [isAddingSector, setAddingSector] = useState(false);
 
   return (

@@ -1,12 +1,12 @@
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { MESSAGES, measureText, permissionName, SUIVI_MESSAGES } from '@reformes/domain';
+import { MESSAGES, measureText, SUIVI_MESSAGES } from '@reformes/domain';
 import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { notifySuccess, notifyWarning } from '../../components/notify.tsx';
-import { useSession } from '../../session/use-session.ts';
+import { useCan } from '../../session/use-can.ts';
 import { deleteSuivi, type SuiviRecord, suiviReformeQuery, useReloadSuivi } from './suivi-api.ts';
 import { SuiviFormModal } from './suivi-form-modal.tsx';
 import { SuiviRecordsTable } from './suivi-records-table.tsx';
@@ -20,9 +20,8 @@ const searchable = { searchable: true, clearable: true, nothingFoundMessage: MES
  * then the chosen result's follow-up records.
  */
 export function SuiviEntryPage() {
-  const { features } = useSession();
-  const canAdd = features.includes(permissionName('suivi-results', 'add'));
-  const canRemove = features.includes(permissionName('suivi-results', 'delete'));
+  const canAdd = useCan('suivi-results', 'add');
+  const canRemove = useCan('suivi-results', 'delete');
   const reload = useReloadSuivi();
 
   const [reformeId, setReformeId] = useState<number | null>(null);

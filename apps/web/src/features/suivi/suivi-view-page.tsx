@@ -4,7 +4,6 @@ import {
   MESSAGES,
   measureText,
   objectivePercentage,
-  permissionName,
   REFORME_MESSAGES,
   resultStatusText,
   SUIVI_MESSAGES,
@@ -18,7 +17,7 @@ import { ErrorAlert } from '../../components/error-alert.tsx';
 import { notifySuccess } from '../../components/notify.tsx';
 import { ObjectiveProgress } from '../../components/objective-progress.tsx';
 import { ProgressChart } from '../../components/progress-chart/progress-chart.tsx';
-import { useSession } from '../../session/use-session.ts';
+import { useCan } from '../../session/use-can.ts';
 import { PortfolioOverview } from './portfolio-overview.tsx';
 import { type SuiviObjectif, type SuiviResultat, suiviReformeQuery, useReloadSuivi, validateResultat } from './suivi-api.ts';
 import { SuiviRecordsTable } from './suivi-records-table.tsx';
@@ -37,9 +36,8 @@ function reformeIdOf(param: string | null): number | null {
  * reform stays in the address (?reforme=id), so a reload or a shared link shows the same one.
  */
 export function SuiviViewPage() {
-  const { features } = useSession();
-  const canValidate = features.includes(permissionName('resultats-validation', 'edit'));
-  const canSeePortfolio = features.includes(permissionName('suivi-results', 'list'));
+  const canValidate = useCan('resultats-validation', 'edit');
+  const canSeePortfolio = useCan('suivi-results', 'list');
   const reload = useReloadSuivi();
   const [params, setParams] = useSearchParams();
   const reformeId = reformeIdOf(params.get('reforme'));
