@@ -1,11 +1,12 @@
-import { Anchor, Button, Center, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { etatLabel, MESSAGES, PAGE_HEADS, PUBLIC_MESSAGES, typeLabel } from '@reformes/domain';
+import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { etatLabel, PAGE_HEADS, PUBLIC_MESSAGES, typeLabel } from '@reformes/domain';
 import { IconDownload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { longDate } from '../../components/french-format.ts';
 import { Pagination } from '../../components/pagination.tsx';
+import { TableBodyState } from '../../components/table-body-state.tsx';
 import { usePageHead } from '../../components/use-page-head.ts';
 import { openDataUrl } from './public-api.ts';
 import { PublicFilters } from './public-filters.tsx';
@@ -84,16 +85,8 @@ export function PublicReformesPage() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {!list.hasData ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={COLUMNS.length}>
-                      <Center py="md" role="status">
-                        <Loader size="sm" aria-label={MESSAGES.loading} />
-                      </Center>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : (
-                  list.rows.map((row, index) => (
+                <TableBodyState span={COLUMNS.length} isLoading={!list.hasData} isEmpty={!list.hasData}>
+                  {list.rows.map((row, index) => (
                     <Table.Tr key={row.id}>
                       <Table.Td>{list.firstIndex + index + 1}</Table.Td>
                       <Table.Td>
@@ -107,8 +100,8 @@ export function PublicReformesPage() {
                       <Table.Td>{longDate(row.date_fin)}</Table.Td>
                       <Table.Td>{etatLabel(row.etat_mor)}</Table.Td>
                     </Table.Tr>
-                  ))
-                )}
+                  ))}
+                </TableBodyState>
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>

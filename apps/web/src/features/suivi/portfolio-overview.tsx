@@ -1,4 +1,4 @@
-import { Button, Center, Group, Loader, Progress, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Progress, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   ETAT_OPTIONS,
@@ -24,6 +24,7 @@ import { portfolioCountsQuery } from '../../components/portfolio/portfolio-count
 import { PortfolioStatusBadge } from '../../components/portfolio/status-badge.tsx';
 import { StatusCounters } from '../../components/portfolio/status-counters.tsx';
 import { SearchField } from '../../components/search-field.tsx';
+import { TableBodyState } from '../../components/table-body-state.tsx';
 import { downloadPortfolio, PORTFOLIO_PAGE_SIZE, portfolioFiltersOf, portfolioPageQuery } from './portfolio-api.ts';
 
 const ALL = '';
@@ -152,19 +153,11 @@ interface PortfolioTableProps {
   onOpen: (reformeId: number) => void;
 }
 
-function PortfolioTable({ rows, total, isLoading, onOpen }: PortfolioTableProps) {
-  if (isLoading) {
-    return (
-      <Center py="md" role="status">
-        <Loader size="sm" aria-label={MESSAGES.loading} />
-      </Center>
-    );
-  }
-  if (!rows || rows.length === 0) return <Text c="dimmed">{PORTFOLIO_MESSAGES.empty}</Text>;
+function PortfolioTable({ rows = [], total, isLoading, onOpen }: PortfolioTableProps) {
   return (
     <Table.ScrollContainer minWidth={800}>
-      <Table striped highlightOnHover>
-        <Table.Caption>{`${total} réforme${total > 1 ? 's' : ''}, les plus en retard d'abord`}</Table.Caption>
+      <Table striped highlightOnHover aria-busy={isLoading}>
+        {rows.length > 0 && <Table.Caption>{`${total} réforme${total > 1 ? 's' : ''}, les plus en retard d'abord`}</Table.Caption>}
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Réforme</Table.Th>
@@ -177,42 +170,44 @@ function PortfolioTable({ rows, total, isLoading, onOpen }: PortfolioTableProps)
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {rows.map((row) => {
-            const percent = row.progress * 100;
-            return (
-              <Table.Tr key={row.id}>
-                <Table.Td>{row.libref}</Table.Td>
-                <Table.Td>{row.structure ?? ''}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{`${dayMonthYear(row.date_debut)} – ${dayMonthYear(row.date_fin)}`}</Table.Td>
-                <Table.Td>
-                  <PortfolioStatusBadge status={row.status} days={row.days_without_suivi} />
-                </Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    {/* The name and the value go on the section, which is the progressbar (not on its root). */}
-                    <Progress.Root size="md" style={{ flex: 1, minWidth: 60 }}>
-                      <Progress.Section
-                        value={percent}
-                        aria-label={`${PORTFOLIO_MESSAGES.progress} : ${row.libref}`}
-                        aria-valuetext={percentageText(percent)}
-                      />
-                    </Progress.Root>
-                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                      {percentageText(percent)}
-                    </Text>
-                  </Group>
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {row.last_suivi_date ? dayMonthYear(row.last_suivi_date) : PORTFOLIO_MESSAGES.noSuivi}
-                </Table.Td>
-                <Table.Td>
-                  <Button size="xs" variant="light" aria-label={`Voir le suivi de ${row.libref}`} onClick={() => onOpen(row.id)}>
-                    Voir le suivi
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
+          <TableBodyState span={7} isLoading={isLoading} isEmpty={isLoading || rows.length === 0} empty={PORTFOLIO_MESSAGES.empty}>
+            {rows.map((row) => {
+              const percent = row.progress * 100;
+              return (
+                <Table.Tr key={row.id}>
+                  <Table.Td>{row.libref}</Table.Td>
+                  <Table.Td>{row.structure ?? ''}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{`${dayMonthYear(row.date_debut)} – ${dayMonthYear(row.date_fin)}`}</Table.Td>
+                  <Table.Td>
+                    <PortfolioStatusBadge status={row.status} days={row.days_without_suivi} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      {/* The name and the value go on the section, which is the progressbar (not on its root). */}
+                      <Progress.Root size="md" style={{ flex: 1, minWidth: 60 }}>
+                        <Progress.Section
+                          value={percent}
+                          aria-label={`${PORTFOLIO_MESSAGES.progress} : ${row.libref}`}
+                          aria-valuetext={percentageText(percent)}
+                        />
+                      </Progress.Root>
+                      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                        {percentageText(percent)}
+                      </Text>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {row.last_suivi_date ? dayMonthYear(row.last_suivi_date) : PORTFOLIO_MESSAGES.noSuivi}
+                  </Table.Td>
+                  <Table.Td>
+                    <Button size="xs" variant="light" aria-label={`Voir le suivi de ${row.libref}`} onClick={() => onOpen(row.id)}>
+                      Voir le suivi
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </TableBodyState>
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
