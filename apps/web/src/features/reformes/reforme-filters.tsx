@@ -1,20 +1,9 @@
 import { Select, SimpleGrid } from '@mantine/core';
 import { MESSAGES, type ReformeFilters, TYPE_OPTIONS } from '@reformes/domain';
-import { useQuery } from '@tanstack/react-query';
-import { allRowsQuery } from '../../api/list-api.ts';
 import { SearchField } from '../../components/search-field.tsx';
+import { useLookup } from '../../components/use-lookup.ts';
 
 const ALL = 'all';
-
-interface LookupRow {
-  id: number;
-  [field: string]: unknown;
-}
-
-function useOptions(resource: string, label: (row: LookupRow) => string, allLabel: string) {
-  const rows = useQuery(allRowsQuery<LookupRow>(resource));
-  return [{ value: ALL, label: allLabel }, ...(rows.data ?? []).map((row) => ({ value: String(row.id), label: label(row) }))];
-}
 
 interface ReformeFiltersBarProps {
   filters: ReformeFilters;
@@ -27,9 +16,10 @@ interface ReformeFiltersBarProps {
 
 /** Structure, Nature, Couverture ("Toutes") and Type de réforme ("Tout"), plus the text search (spec §2.5, §2.10). */
 export function ReformeFiltersBar({ filters, onChange, search, onSearchChange, onReset }: ReformeFiltersBarProps) {
-  const structures = useOptions('structures', (row) => `${row.designation} (${row.sigl})`, 'Toutes');
-  const natures = useOptions('natures', (row) => String(row.libnature), 'Toutes');
-  const covers = useOptions('covers', (row) => String(row.lib_couvert), 'Toutes');
+  const all = { value: ALL, label: 'Toutes' };
+  const structures = [all, ...useLookup('structures', (row) => `${row.designation} (${row.sigl})`)];
+  const natures = [all, ...useLookup('natures', (row) => String(row.libnature))];
+  const covers = [all, ...useLookup('covers', (row) => String(row.lib_couvert))];
   const types = [{ value: ALL, label: 'Tout' }, ...TYPE_OPTIONS];
 
   const select = (key: 'structure_id' | 'nature_id' | 'couverture_id' | 'typeref') => ({

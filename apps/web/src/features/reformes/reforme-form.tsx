@@ -12,15 +12,14 @@ import {
   textLimitOf,
 } from '@reformes/domain';
 import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type Control, Controller, type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { ApiError } from '../../api/api-error.ts';
 import { FrenchDateInput, parseFrenchDate } from '../../components/french-date-input.tsx';
 import { formatEuro } from '../../components/french-format.ts';
-import { allRowsQuery } from '../../api/list-api.ts';
 import { LongTextField } from '../../components/long-text-field.tsx';
 import { notifyError } from '../../components/notify.tsx';
+import { type LookupRow, useLookup } from '../../components/use-lookup.ts';
 import { AmountInput } from './amount-input.tsx';
 import { ReformeFilesField } from './reforme-files-field.tsx';
 import type { ReformeDetail, ReformeFile, ReformePayload } from './reformes-api.ts';
@@ -414,16 +413,14 @@ function LookupField({
   error,
   resource,
   optionLabel,
-}: ControlledFieldProps & { resource: string; optionLabel: (row: Record<string, unknown>) => string }) {
-  const rows = useQuery(allRowsQuery<Record<string, unknown>>(resource));
+}: ControlledFieldProps & { resource: string; optionLabel: (row: LookupRow) => string }) {
+  const chosen = useWatch({ control, name });
+  const data = useLookup(resource, optionLabel, (row) => row.is_active !== false || String(row.id) === chosen);
   return (
     <Controller
       name={name}
       control={control}
       render={({ field }) => {
-        const data = (rows.data ?? [])
-          .filter((row) => row.is_active !== false || String(row.id) === field.value)
-          .map((row) => ({ value: String(row.id), label: optionLabel(row) }));
         return (
           <Select
             label={label}

@@ -16,7 +16,6 @@ import { IconDownload } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { allRowsQuery } from '../../api/list-api.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { dayMonthYear } from '../../components/french-format.ts';
 import { Pagination } from '../../components/pagination.tsx';
@@ -25,20 +24,11 @@ import { PortfolioStatusBadge } from '../../components/portfolio/status-badge.ts
 import { StatusCounters } from '../../components/portfolio/status-counters.tsx';
 import { SearchField } from '../../components/search-field.tsx';
 import { TableBodyState } from '../../components/table-body-state.tsx';
+import { useLookup } from '../../components/use-lookup.ts';
 import { downloadPortfolio, PORTFOLIO_PAGE_SIZE, portfolioFiltersOf, portfolioPageQuery } from './portfolio-api.ts';
 
 const ALL = '';
 type FilterKey = Exclude<keyof PortfolioFilters, 'search'>;
-
-interface LookupRow {
-  id: number;
-  [field: string]: unknown;
-}
-
-function useLookup(resource: string, label: (row: LookupRow) => string) {
-  const rows = useQuery(allRowsQuery<LookupRow>(resource));
-  return [{ value: ALL, label: 'Toutes' }, ...(rows.data ?? []).map((row) => ({ value: String(row.id), label: label(row) }))];
-}
 
 /**
  * The portfolio that opens "Suivi des réformes" (issue 16): every active reform of the user's scope, most
@@ -86,8 +76,9 @@ export function PortfolioOverview({ onOpen }: { onOpen: (reformeId: number) => v
     meta: { errorTitle: PORTFOLIO_MESSAGES.exportTitle },
   });
   const counts = useQuery(portfolioCountsQuery(withoutStatus));
-  const structures = useLookup('structures', (row) => `${row.designation} (${row.sigl})`);
-  const natures = useLookup('natures', (row) => String(row.libnature));
+  const all = { value: ALL, label: 'Toutes' };
+  const structures = [all, ...useLookup('structures', (row) => `${row.designation} (${row.sigl})`)];
+  const natures = [all, ...useLookup('natures', (row) => String(row.libnature))];
 
   const select = (key: FilterKey, label: string, data: Array<{ value: string; label: string }>, allLabel = 'Toutes') => (
     <Select
