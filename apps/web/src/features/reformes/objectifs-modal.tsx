@@ -1,16 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ActionIcon, Button, Group, Loader, Modal, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Button, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import { objectifSchema, REFORME_MESSAGES, textLimitOf } from '@reformes/domain';
-import { IconEdit, IconTrash } from '@tabler/icons-react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { StatusBadge } from '../../components/status-badge.tsx';
 import { LongTextField } from '../../components/long-text-field.tsx';
-import { notifySuccess } from '../../components/notify.tsx';
-import { createObjectif, deleteObjectif, objectifsOfReformeQuery, updateObjectif, useReloadObjectifs } from './objectifs-api.ts';
-import { StateButton, useStateChange } from './objectifs-state.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
+import { EditorButtons, ReformeLine, RowActions, useObjectifsMutation, useRemoval, useStateChange } from './objectif-editor.tsx';
+import { createObjectif, deleteObjectif, objectifsOfReformeQuery, updateObjectif } from './objectifs-api.ts';
 import type { ObjectifRow } from './reformes-api.ts';
 
 interface ObjectifsModalProps {
@@ -25,11 +22,7 @@ interface ObjectifsModalProps {
  */
 export function ObjectifsModal({ reforme, onClose }: ObjectifsModalProps) {
   return (
-    <Modal
-      opened={reforme !== undefined}
-      onClose={onClose}
-      title="Définir les objectifs"
-    >
+    <Modal opened={reforme !== undefined} onClose={onClose} title="Définir les objectifs">
       {reforme && <ObjectifsEditor reforme={reforme} onClose={onClose} />}
     </Modal>
   );
@@ -37,10 +30,9 @@ export function ObjectifsModal({ reforme, onClose }: ObjectifsModalProps) {
 
 function ObjectifsEditor({ reforme, onClose }: { reforme: { id: number; libref: string }; onClose: () => void }) {
   const objectifs = useQuery(objectifsOfReformeQuery(reforme.id));
-  const reload = useReloadObjectifs();
   const state = useStateChange('objectifs');
+  const removal = useRemoval((objectif: ObjectifRow) => deleteObjectif(objectif.id));
   const [editing, setEditing] = useState<ObjectifRow>();
-  const [removing, setRemoving] = useState<ObjectifRow>();
 
   const {
     control,
@@ -53,37 +45,19 @@ function ObjectifsEditor({ reforme, onClose }: { reforme: { id: number; libref: 
     defaultValues: { libobjectif: '', reforme_id: reforme.id },
   });
 
-  const save = useMutation({
-    mutationFn: (values: { libobjectif: string; reforme_id: number }) =>
-      editing ? updateObjectif(editing.id, values) : createObjectif(values),
-    onSuccess: (response) => {
-      notifySuccess(response.message, REFORME_MESSAGES.objectifsTitle);
-      setEditing(undefined);
-      reset({ libobjectif: '', reforme_id: reforme.id });
-      return reload();
-    },
-    meta: { errorTitle: REFORME_MESSAGES.objectifsTitle },
-  });
-
-  const remove = useMutation({
-    mutationFn: (objectif: ObjectifRow) => deleteObjectif(objectif.id),
-    onSuccess: (response) => {
-      notifySuccess(response.message, REFORME_MESSAGES.objectifsTitle);
-      return reload();
-    },
-    meta: { errorTitle: REFORME_MESSAGES.objectifsTitle },
-  });
-
-  const startEditing = (objectif: ObjectifRow) => {
+  /** Back to adding (`undefined`), or to changing `objectif`. */
+  const edit = (objectif?: ObjectifRow) => {
     setEditing(objectif);
-    reset({ libobjectif: objectif.libobjectif, reforme_id: reforme.id });
+    reset({ libobjectif: objectif?.libobjectif ?? '', reforme_id: reforme.id });
   };
+  const save = useObjectifsMutation(
+    (values: { libobjectif: string; reforme_id: number }) => (editing ? updateObjectif(editing.id, values) : createObjectif(values)),
+    () => edit(undefined),
+  );
 
   return (
     <Stack>
-      <Text size="sm">
-        Réforme : <strong>{reforme.libref}</strong>
-      </Text>
+      <ReformeLine libref={reforme.libref} />
       {objectifs.isPending ? (
         <Loader size="sm" aria-label="Chargement..." />
       ) : (objectifs.data ?? []).length === 0 ? (
@@ -109,34 +83,13 @@ function ObjectifsEditor({ reforme, onClose }: { reforme: { id: number; libref: 
                   <StatusBadge isActive={objectif.is_active} />
                 </Table.Td>
                 <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <Tooltip label="Modifier">
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={`Modifier l'objectif ${objectif.libobjectif}`}
-                        onClick={() => startEditing(objectif)}
-                      >
-                        <IconEdit size={16} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label="Supprimer">
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Supprimer l'objectif ${objectif.libobjectif}`}
-                        onClick={() => setRemoving(objectif)}
-                      >
-                        <IconTrash size={16} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                    {state.can && (
-                      <StateButton
-                        isActive={objectif.is_active}
-                        disabled={state.change.isPending}
-                        onClick={() => state.change.mutate({ id: objectif.id, isActive: !objectif.is_active })}
-                      />
-                    )}
-                  </Group>
+                  <RowActions
+                    subject={`l'objectif ${objectif.libobjectif}`}
+                    row={objectif}
+                    state={state}
+                    onEdit={() => edit(objectif)}
+                    onDelete={() => removal.ask(objectif)}
+                  />
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -154,33 +107,16 @@ function ObjectifsEditor({ reforme, onClose }: { reforme: { id: number; libref: 
             data-autofocus
             error={errors.libobjectif?.message}
           />
-          <Group justify="flex-end">
+          <EditorButtons onClose={onClose} saving={save.isPending} submitLabel={editing ? 'Modifier' : 'Enregistrer'}>
             {editing && (
-              <Button
-                variant="default"
-                onClick={() => {
-                  setEditing(undefined);
-                  reset({ libobjectif: '', reforme_id: reforme.id });
-                }}
-              >
+              <Button variant="default" onClick={() => edit(undefined)}>
                 Annuler la modification
               </Button>
             )}
-            <Button variant="default" onClick={onClose}>
-              Fermer
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {editing ? 'Modifier' : 'Enregistrer'}
-            </Button>
-          </Group>
+          </EditorButtons>
         </Stack>
       </form>
-      <ConfirmDialog
-        opened={removing !== undefined}
-        loading={remove.isPending}
-        onConfirm={() => removing && remove.mutate(removing, { onSettled: () => setRemoving(undefined) })}
-        onCancel={() => setRemoving(undefined)}
-      />
+      {removal.dialog}
     </Stack>
   );
 }

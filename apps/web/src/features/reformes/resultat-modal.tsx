@@ -1,29 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Loader,
-  Modal,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Loader, Modal, Select, SimpleGrid, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { REFORME_MESSAGES, type ResultatInput, resultatSchema, textLimitOf } from '@reformes/domain';
-import { IconTrash } from '@tabler/icons-react';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
-import { notifySuccess } from '../../components/notify.tsx';
-import { createResultat, deleteResultat, objectifsOfReformeQuery, type ResultatPayload, useReloadObjectifs } from './objectifs-api.ts';
-import { StateButton, useStateChange } from './objectifs-state.tsx';
+import { EditorButtons, ReformeLine, RowActions, useObjectifsMutation, useRemoval, useStateChange } from './objectif-editor.tsx';
+import { createResultat, deleteResultat, objectifsOfReformeQuery, type ResultatPayload } from './objectifs-api.ts';
 import type { ResultatRow } from './reformes-api.ts';
 
 interface ResultatModalProps {
@@ -37,11 +19,7 @@ interface ResultatModalProps {
 /** "Enregistrer un résultat attendu" (spec §5): objective, label, indicator, target and reference values. */
 export function ResultatModal({ reforme, objectifId, onClose }: ResultatModalProps) {
   return (
-    <Modal
-      opened={reforme !== undefined}
-      onClose={onClose}
-      title="Enregistrer un résultat attendu"
-    >
+    <Modal opened={reforme !== undefined} onClose={onClose} title="Enregistrer un résultat attendu">
       {reforme && <ResultatEditor reforme={reforme} objectifId={objectifId} onClose={onClose} />}
     </Modal>
   );
@@ -65,9 +43,8 @@ function ResultatEditor({
   onClose: () => void;
 }) {
   const objectifs = useQuery(objectifsOfReformeQuery(reforme.id));
-  const reload = useReloadObjectifs();
   const state = useStateChange('resultats');
-  const [removing, setRemoving] = useState<ResultatRow>();
+  const removal = useRemoval((result: ResultatRow) => deleteResultat(result.id));
 
   const {
     register,
@@ -83,25 +60,8 @@ function ResultatEditor({
   const chosen = useWatch({ control, name: 'objectif_id' });
   const chosenObjectif = objectifs.data?.find((objectif) => String(objectif.id) === String(chosen));
 
-  const save = useMutation({
-    mutationFn: createResultat,
-    onSuccess: (response, values) => {
-      notifySuccess(response.message, REFORME_MESSAGES.objectifsTitle);
-      // The objective stays chosen: its next result is typed straight away.
-      reset(blank(String(values.objectif_id)));
-      return reload();
-    },
-    meta: { errorTitle: REFORME_MESSAGES.objectifsTitle },
-  });
-
-  const remove = useMutation({
-    mutationFn: (result: ResultatRow) => deleteResultat(result.id),
-    onSuccess: (response) => {
-      notifySuccess(response.message, REFORME_MESSAGES.objectifsTitle);
-      return reload();
-    },
-    meta: { errorTitle: REFORME_MESSAGES.objectifsTitle },
-  });
+  // The objective stays chosen: its next result is typed straight away.
+  const save = useObjectifsMutation(createResultat, (values) => reset(blank(String(values.objectif_id))));
 
   if (objectifs.isPending) return <Loader size="sm" aria-label="Chargement..." />;
   const options = (objectifs.data ?? []).map((objectif) => ({ value: String(objectif.id), label: objectif.libobjectif }));
@@ -109,9 +69,7 @@ function ResultatEditor({
 
   return (
     <Stack>
-      <Text size="sm">
-        Réforme : <strong>{reforme.libref}</strong>
-      </Text>
+      <ReformeLine libref={reforme.libref} />
       {options.length === 0 && (
         <Text c="dimmed" size="sm">
           {REFORME_MESSAGES.noObjectifs} : définissez d'abord un objectif.
@@ -160,14 +118,7 @@ function ResultatEditor({
             />
             <TextInput label="Valeur référence" withAsterisk inputMode="decimal" error={message('valeurref')} {...register('valeurref')} />
           </SimpleGrid>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Fermer
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Enregistrer
-            </Button>
-          </Group>
+          <EditorButtons onClose={onClose} saving={save.isPending} submitLabel="Enregistrer" />
         </Stack>
       </form>
       {chosenObjectif && (
@@ -204,25 +155,12 @@ function ResultatEditor({
                       <StatusBadge isActive={result.is_active} />
                     </Table.Td>
                     <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <Tooltip label="Supprimer">
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={`Supprimer le résultat ${result.libresult}`}
-                            onClick={() => setRemoving(result)}
-                          >
-                            <IconTrash size={16} aria-hidden />
-                          </ActionIcon>
-                        </Tooltip>
-                        {state.can && (
-                          <StateButton
-                            isActive={result.is_active}
-                            disabled={state.change.isPending}
-                            onClick={() => state.change.mutate({ id: result.id, isActive: !result.is_active })}
-                          />
-                        )}
-                      </Group>
+                      <RowActions
+                        subject={`le résultat ${result.libresult}`}
+                        row={result}
+                        state={state}
+                        onDelete={() => removal.ask(result)}
+                      />
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -231,12 +169,7 @@ function ResultatEditor({
           )}
         </Stack>
       )}
-      <ConfirmDialog
-        opened={removing !== undefined}
-        loading={remove.isPending}
-        onConfirm={() => removing && remove.mutate(removing, { onSettled: () => setRemoving(undefined) })}
-        onCancel={() => setRemoving(undefined)}
-      />
+      {removal.dialog}
     </Stack>
   );
 }
