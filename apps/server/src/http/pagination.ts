@@ -1,23 +1,9 @@
-import { ID_MAX, MAX_PER_PAGE, searchSchema, WHOLE_LIST_MAX } from '@reformes/domain';
-import { z } from 'zod';
+import { type PageQuery, type SearchBody, WHOLE_LIST_MAX } from '@reformes/domain';
 import type { Page } from './envelope.ts';
 
+export { type PageQuery, pageQuerySchema, type SearchBody, searchBodySchema } from '@reformes/domain';
+
 export const PAGE_SIZE = 10;
-
-// Beyond an id's range no page holds a row; a larger number would overflow the database's OFFSET.
-const pageNumber = z.coerce.number().int().min(1).max(ID_MAX);
-const pageFields = {
-  per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).optional(),
-  page: pageNumber.default(1),
-};
-
-/** `?per_page=&page=`: both optional; see `listOrPage` for a list asked for without `per_page`. */
-export const pageQuerySchema = z.object(pageFields);
-export type PageQuery = z.infer<typeof pageQuerySchema>;
-
-/** `POST {resource}-search` body: `{search}`, and the page either here or in the query string. */
-export const searchBodySchema = searchSchema.extend({ per_page: pageFields.per_page, page: pageNumber.optional() });
-export type SearchBody = z.infer<typeof searchBodySchema>;
 
 /** The page a search asks for: from the query string when it names `per_page`, otherwise from the body. */
 export function searchPageOf(query: PageQuery, body: SearchBody): PageQuery {

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { type ResetPasswordInput, resetPasswordSchema, TEXT_LIMITS, TITLES } from '@reformes/domain';
+import { type ResetPasswordInput, resetPasswordSchema, TEXT_LIMITS, TITLES, USERS_ROUTES } from '@reformes/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 import { showFieldErrors } from '../../api/field-errors.ts';
 import { notifySuccess } from '../../components/notify.tsx';
 import type { UserRow } from './users-list.tsx';
@@ -11,7 +11,7 @@ import type { UserRow } from './users-list.tsx';
 const TITLE = 'Réinitialiser le mot de passe';
 
 function resetPassword(input: ResetPasswordInput) {
-  return api.post<{ message: string }>('reset-password', { action: 'edit', body: input });
+  return call(USERS_ROUTES.resetPassword, { body: input });
 }
 
 interface ResetPasswordModalProps {
@@ -23,11 +23,7 @@ interface ResetPasswordModalProps {
 /** Admin's reset (spec §2.8, §5): email, password and confirmation, min 8, equal. */
 export function ResetPasswordModal({ user, onClose }: ResetPasswordModalProps) {
   return (
-    <Modal
-      opened={user !== undefined}
-      onClose={onClose}
-      title={TITLE}
-    >
+    <Modal opened={user !== undefined} onClose={onClose} title={TITLE}>
       {user && <ResetPasswordForm user={user} onDone={onClose} />}
     </Modal>
   );
