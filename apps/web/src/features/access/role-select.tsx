@@ -1,5 +1,5 @@
-import { Select } from '@mantine/core';
-import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import type { Control, FieldValues, Path } from 'react-hook-form';
+import { SelectField } from '../../components/select-field.tsx';
 
 interface RoleSelectProps<Values extends FieldValues> {
   name: Path<Values>;
@@ -12,23 +12,15 @@ interface RoleSelectProps<Values extends FieldValues> {
 /** A required choice of role, by id (the copy forms of the roles list and of profils). */
 export function RoleSelect<Values extends FieldValues>({ name, label, control, roles, error }: RoleSelectProps<Values>) {
   return (
-    <Controller
-      name={name}
+    <SelectField
       control={control}
-      render={({ field }) => (
-        <Select
-          label={label}
-          withAsterisk
-          searchable
-          nothingFoundMessage="Aucun résultat trouvé"
-          data={roles.map((role) => ({ value: String(role.id), label: role.name }))}
-          value={field.value ? String(field.value) : null}
-          onChange={(value) => field.onChange(value ?? '')}
-          onBlur={field.onBlur}
-          ref={field.ref}
-          error={error}
-        />
-      )}
+      name={name}
+      label={label}
+      withAsterisk
+      searchable
+      nothingFoundMessage="Aucun résultat trouvé"
+      data={roles.map((role) => ({ value: String(role.id), label: role.name }))}
+      error={error}
     />
   );
 }

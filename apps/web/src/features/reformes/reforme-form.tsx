@@ -1,109 +1,34 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Fieldset, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import {
-  choosesStructure,
-  ETAT_OPTIONS,
-  isStartAfterEnd,
-  periodText,
-  REFORME_MESSAGES,
-  reformeSchema,
-  reformeSchemaFor,
-  TYPE_OPTIONS,
-  textLimitOf,
-} from '@reformes/domain';
+import { Alert, Button, Fieldset, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { ETAT_OPTIONS, periodText, REFORME_MESSAGES, TYPE_OPTIONS } from '@reformes/domain';
 import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
 import { useState } from 'react';
-import { type Control, Controller, type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { ApiError } from '../../api/api-error.ts';
-import { FrenchDateInput, parseFrenchDate } from '../../components/french-date-input.tsx';
-import { formatEuro } from '../../components/french-format.ts';
 import { LongTextField } from '../../components/long-text-field.tsx';
 import { notifyError } from '../../components/notify.tsx';
-import { type LookupRow, useLookup } from '../../components/use-lookup.ts';
 import { AmountInput } from './amount-input.tsx';
 import { ReformeFilesField } from './reforme-files-field.tsx';
+import { ChoiceField, DateField, LookupField } from './reforme-form-fields.tsx';
+import {
+  type FieldName,
+  formValuesOf,
+  isDateOrderWrong,
+  isIsoDate,
+  limitOf,
+  type ReformeFormValues,
+  reformeResolver,
+} from './reforme-form-values.ts';
 import type { ReformeDetail, ReformeFile, ReformePayload } from './reformes-api.ts';
-
-/** The form's values: text as typed, ids as select values, dates as ISO yyyy-mm-dd ('' when empty). */
-export interface ReformeFormValues {
-  libref: string;
-  typeref: string;
-  nature_id: string;
-  objectif_glob: string;
-  popul_cible: string;
-  couverture_id: string;
-  struct_impl: string;
-  date_debut: string;
-  date_fin: string;
-  /** Read-only: the period text of the two dates; only here so that its required message has a field. */
-  periodexe: string;
-  cadreinst_mor: string;
-  etat_mor: string;
-  montant_prevu: string;
-  montant_trealise: string;
-  difficult: string;
-  solution: string;
-  perspective: string;
-  structure_id: string;
-}
-
-type FieldName = keyof ReformeFormValues;
-
-/** The most characters each text field takes, from the domain schema the API applies. */
-const limitOf = (field: FieldName) => textLimitOf(reformeSchema.shape[field as keyof typeof reformeSchema.shape]);
 
 /** Section titles read as headings, not as field labels. */
 const LEGEND_STYLES = { legend: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } };
 
-const isIsoDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
-
-/** The two dates, in order: what the period text and the "Date Incorrect" alert are made of. */
-export function isDateOrderWrong(values: Pick<ReformeFormValues, 'date_debut' | 'date_fin'>): boolean {
-  return isIsoDate(values.date_debut) && isIsoDate(values.date_fin) && isStartAfterEnd(values.date_debut, values.date_fin);
-}
-
-/**
- * The domain schema of the caller's role, plus the two object-wide rules that zod only checks once
- * every field is valid: the date order and saisie central's structure. Each message shows as soon
- * as its field is wrong, not only after the rest is filled.
- */
-function reformeResolver(role: string | undefined): Resolver<ReformeFormValues> {
-  const base = zodResolver(reformeSchemaFor(role)) as unknown as Resolver<ReformeFormValues>;
-  return async (values, context, options) => {
-    const result = await base(values, context, options);
-    const errors: FieldErrors<ReformeFormValues> = { ...result.errors };
-    if (choosesStructure(role) && !values.structure_id) {
-      errors.structure_id ??= { type: 'required', message: REFORME_MESSAGES.structure_id };
-    }
-    if (isDateOrderWrong(values)) errors.date_fin ??= { type: 'order', message: REFORME_MESSAGES.dateOrder };
-    return Object.keys(errors).length > 0 ? { values: {}, errors } : result;
-  };
-}
-
-const text = (value: string | null | undefined) => value ?? '';
-
-export function formValuesOf(reforme: ReformeDetail | undefined): ReformeFormValues {
-  return {
-    libref: text(reforme?.libref),
-    typeref: text(reforme?.typeref),
-    nature_id: reforme ? String(reforme.nature_id) : '',
-    objectif_glob: text(reforme?.objectif_glob),
-    popul_cible: text(reforme?.popul_cible),
-    couverture_id: reforme ? String(reforme.couverture_id) : '',
-    struct_impl: text(reforme?.struct_impl),
-    date_debut: text(reforme?.date_debut).slice(0, 10),
-    date_fin: text(reforme?.date_fin).slice(0, 10),
-    periodexe: text(reforme?.periodexe),
-    cadreinst_mor: text(reforme?.cadreinst_mor),
-    etat_mor: text(reforme?.etat_mor),
-    montant_prevu: formatEuro(reforme?.montant_prevu),
-    montant_trealise: formatEuro(reforme?.montant_trealise),
-    difficult: text(reforme?.difficult),
-    solution: text(reforme?.solution),
-    perspective: text(reforme?.perspective),
-    structure_id: reforme ? String(reforme.structure_id) : '',
-  };
-}
+/** The free texts that close "Informations Générales". */
+const OPTIONAL_TEXTS = [
+  ['difficult', 'Difficultés'],
+  ['solution', 'Solutions'],
+  ['perspective', 'Perspectives'],
+] as const satisfies readonly (readonly [FieldName, string])[];
 
 interface ReformeFormProps {
   role: string | undefined;
@@ -249,27 +174,9 @@ export function ReformeForm({ role, reforme, withStructure, saving, locked, onSu
                 )}
               />
             </SimpleGrid>
-            <LongTextField
-              control={control}
-              name="difficult"
-              maxLength={limitOf('difficult')}
-              label="Difficultés"
-              error={message('difficult')}
-            />
-            <LongTextField
-              control={control}
-              name="solution"
-              maxLength={limitOf('solution')}
-              label="Solutions"
-              error={message('solution')}
-            />
-            <LongTextField
-              control={control}
-              name="perspective"
-              maxLength={limitOf('perspective')}
-              label="Perspectives"
-              error={message('perspective')}
-            />
+            {OPTIONAL_TEXTS.map(([name, label]) => (
+              <LongTextField key={name} control={control} name={name} maxLength={limitOf(name)} label={label} error={message(name)} />
+            ))}
           </Stack>
         </Fieldset>
 
@@ -336,107 +243,5 @@ export function ReformeForm({ role, reforme, withStructure, saving, locked, onSu
         </Group>
       </Stack>
     </form>
-  );
-}
-
-interface ControlledFieldProps {
-  control: Control<ReformeFormValues>;
-  name: FieldName;
-  label: string;
-  error?: string;
-}
-
-function DateField({ control, name, label, error }: ControlledFieldProps) {
-  return (
-    <Controller
-      name={name}
-      control={control}
-      // The period is made of both dates: its message follows them.
-      rules={{ deps: ['periodexe'] }}
-      render={({ field }) => (
-        <FrenchDateInput
-          label={label}
-          withAsterisk
-          error={error}
-          value={field.value}
-          onChange={field.onChange}
-          onBlur={(event) => {
-            // A whole date typed without leaving a valid one behind still counts.
-            const typed = parseFrenchDate(event.currentTarget.value);
-            if (typed && typed !== field.value) field.onChange(typed);
-            field.onBlur();
-          }}
-          ref={field.ref}
-          name={field.name}
-        />
-      )}
-    />
-  );
-}
-
-function ChoiceField({
-  control,
-  name,
-  label,
-  error,
-  data,
-  required,
-}: ControlledFieldProps & { data: { value: string; label: string }[]; required?: boolean }) {
-  return (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field }) => (
-        <Select
-          label={label}
-          withAsterisk={required}
-          data={data}
-          value={field.value || null}
-          onChange={(value) => field.onChange(value ?? '')}
-          onBlur={field.onBlur}
-          ref={field.ref}
-          error={error}
-          clearable={!required}
-          placeholder="Choisir..."
-          allowDeselect={!required}
-        />
-      )}
-    />
-  );
-}
-
-/** A select whose choices are a reference list (`GET natures`...); a blocked entry stays only if chosen. */
-function LookupField({
-  control,
-  name,
-  label,
-  error,
-  resource,
-  optionLabel,
-}: ControlledFieldProps & { resource: string; optionLabel: (row: LookupRow) => string }) {
-  const chosen = useWatch({ control, name });
-  const data = useLookup(resource, optionLabel, (row) => row.is_active !== false || String(row.id) === chosen);
-  return (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field }) => {
-        return (
-          <Select
-            label={label}
-            withAsterisk
-            searchable
-            nothingFoundMessage="Aucun résultat trouvé"
-            placeholder="Choisir..."
-            data={data}
-            value={field.value || null}
-            onChange={(value) => field.onChange(value ?? '')}
-            onBlur={field.onBlur}
-            ref={field.ref}
-            error={error}
-          />
-        );
-      }}
-    />
   );
 }

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader, Modal, Select, SimpleGrid, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Loader, Modal, SimpleGrid, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { REFORME_MESSAGES, type ResultatInput, resultatSchema, textLimitOf } from '@reformes/domain';
 import { useQuery } from '@tanstack/react-query';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
+import { SelectField } from '../../components/select-field.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { EditorButtons, ReformeLine, RowActions, useObjectifsMutation, useRemoval, useStateChange } from './objectif-editor.tsx';
 import { createResultat, deleteResultat, objectifsOfReformeQuery, type ResultatPayload } from './objectifs-api.ts';
@@ -77,22 +78,14 @@ function ResultatEditor({
       )}
       <form noValidate onSubmit={handleSubmit((values) => save.mutate(values))}>
         <Stack>
-          <Controller
-            name="objectif_id"
+          <SelectField
             control={control}
-            render={({ field }) => (
-              <Select
-                label="Objectif"
-                withAsterisk
-                data={options}
-                placeholder="Choisir un objectif"
-                value={field.value ? String(field.value) : null}
-                onChange={(value) => field.onChange(value ?? '')}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                error={message('objectif_id')}
-              />
-            )}
+            name="objectif_id"
+            label="Objectif"
+            withAsterisk
+            data={options}
+            placeholder="Choisir un objectif"
+            error={message('objectif_id')}
           />
           <TextInput
             label="Libellé du résultat"
