@@ -19,6 +19,8 @@ export * from './reforme-changes.ts';
 export * from './reforme-import.ts';
 export * from './reforme-rules.ts';
 export * from './roles.ts';
+export * from './routes/dashboard.ts';
+export * from './routes/health.ts';
 export * from './routes/route.ts';
 export * from './routes/users.ts';
 export * from './search-text.ts';

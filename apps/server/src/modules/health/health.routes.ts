@@ -1,29 +1,21 @@
-import { healthAnswer, MESSAGES } from '@reformes/domain';
+import { MESSAGES, HEALTH_ROUTES as ROUTES } from '@reformes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
 import { ANSWERS_UNDER_PRESSURE } from '../../http/pressure.ts';
+import { routeTable } from '../../http/route-table.ts';
 import type { HealthService } from './health.service.ts';
 
+/** The handlers of HEALTH_ROUTES (packages/domain/src/routes/health.ts); both answer even under pressure. */
 export const healthRoutes: FastifyPluginAsyncZod<{ health: HealthService }> = async (app, { health }) => {
+  const on = routeTable(app);
   // Liveness: the process answers. It never touches the pool, so a saturated pool (or a slow database) does
   // not make a supervisor restart a server that is merely busy.
-  app.get(
-    '/health',
-    {
-      config: { access: 'public', ...ANSWERS_UNDER_PRESSURE },
-      schema: { tags: ['Service'], summary: 'Vivacité du service (sans accès à la base)', response: { 200: healthAnswer } },
-    },
-    async () => ok({ status: 'ok', database: health.kind }, MESSAGES.healthy),
-  );
+  on(ROUTES.live, async () => ok({ status: 'ok', database: health.kind }, MESSAGES.healthy), { config: ANSWERS_UNDER_PRESSURE });
 
   // Readiness: the database answers within a short delay. For load balancers and start-up scripts.
-  app.get(
-    '/health/ready',
-    {
-      config: { access: 'public', ...ANSWERS_UNDER_PRESSURE },
-      schema: { tags: ['Service'], summary: 'Disponibilité du service (base de données comprise)', response: { 200: healthAnswer } },
-    },
+  on(
+    ROUTES.ready,
     async (request) => {
       try {
         await health.ping();
@@ -33,5 +25,6 @@ export const healthRoutes: FastifyPluginAsyncZod<{ health: HealthService }> = as
       }
       return ok({ status: 'ok', database: health.kind }, MESSAGES.healthy);
     },
+    { config: ANSWERS_UNDER_PRESSURE },
   );
 };
