@@ -21,14 +21,14 @@ export const PAGES: PageEntry[] = [
   {
     // / leads to the list: the same page, fetched while the router redirects.
     paths: ['/', '/accueil'],
-    module: 'src/features/public-reformes/public-reformes-page.tsx',
+    module: 'src/features/public/public-reformes-page.tsx',
     head: PAGE_HEADS.publicList,
     data: ['/api/v1/reformes/public/suivi-result?per_page=10&page=1', '/api/v1/reformes/public/filters'],
     frame: 'publicList',
   },
   {
     paths: ['/accueil/reformes/:id'],
-    module: 'src/features/public-reformes/public-reforme-page.tsx',
+    module: 'src/features/public/public-reforme-page.tsx',
     head: PAGE_HEADS.publicReforme,
   },
   {

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { LoginPage } from '../features/auth/login-page.tsx';
-import { PublicListFrame } from '../features/public-reformes/public-reformes-page.tsx';
+import { PublicListFrame } from '../features/public/public-reformes-page.tsx';
 import { createQueryClient, Providers } from './providers.tsx';
 
 const FRAMES: Record<string, { path: string; frame: () => ReactNode }> = {

@@ -34,15 +34,15 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 }
 
 const AppLayout = page(() => import('./app-layout.tsx'), 'AppLayout');
-const PublicReformesPage = page(() => import('../features/public-reformes/public-reformes-page.tsx'), 'PublicReformesPage');
-const PublicReformePage = page(() => import('../features/public-reformes/public-reforme-page.tsx'), 'PublicReformePage');
+const PublicReformesPage = page(() => import('../features/public/public-reformes-page.tsx'), 'PublicReformesPage');
+const PublicReformePage = page(() => import('../features/public/public-reforme-page.tsx'), 'PublicReformePage');
 const LoginPage = page(() => import('../features/auth/login-page.tsx'), 'LoginPage');
 const ForgotPasswordPage = page(() => import('../features/auth/forgot-password-page.tsx'), 'ForgotPasswordPage');
 const FirstPasswordPage = page(() => import('../features/auth/first-password-page.tsx'), 'FirstPasswordPage');
 const RecoveryPasswordPage = page(() => import('../features/auth/recovery-password-page.tsx'), 'RecoveryPasswordPage');
 const DashboardPage = page(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage');
 const SuiviEntryPage = page(() => import('../features/suivi/suivi-entry-page.tsx'), 'SuiviEntryPage');
-const SuiviViewPage = page(() => import('../features/suivi/suivi-view-page.tsx'), 'SuiviViewPage');
+const FollowReformesPage = page(() => import('./follow-reformes-page.tsx'), 'FollowReformesPage');
 const CreateReformePage = page(() => import('../features/reformes/reforme-form-page.tsx'), 'CreateReformePage');
 const EditReformePage = page(() => import('../features/reformes/reforme-form-page.tsx'), 'EditReformePage');
 const ReformesListPage = page(() => import('../features/reformes/reformes-list-screens.tsx'), 'ReformesListPage');
@@ -119,7 +119,7 @@ export const routes: RouteObject[] = [
               { index: true, element: <Navigate to="/admin/dashboard" replace /> },
               { path: 'dashboard', element: <DashboardPage /> },
               { path: 'follow-reforme-create', element: <SuiviEntryPage /> },
-              { path: 'follow-reformes', element: <SuiviViewPage /> },
+              { path: 'follow-reformes', element: <FollowReformesPage /> },
               { path: 'create-reforme', element: <CreateReformePage /> },
               { path: 'edit-reforme/:id', element: <EditReformePage /> },
               { path: 'list-reformes', element: <ReformesListPage /> },

@@ -10,7 +10,7 @@ import {
 } from '@reformes/domain';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
@@ -18,7 +18,6 @@ import { notifySuccess } from '../../components/notify.tsx';
 import { ObjectiveProgress } from '../../components/objective-progress.tsx';
 import { ProgressChart } from '../../components/progress-chart/progress-chart.tsx';
 import { useCan } from '../../session/use-can.ts';
-import { PortfolioOverview } from './portfolio-overview.tsx';
 import { type SuiviObjectif, type SuiviResultat, suiviReformeQuery, useReloadSuivi, validateResultat } from './suivi-api.ts';
 import { SuiviRecordsTable } from './suivi-records-table.tsx';
 import { SuiviReformePicker } from './suivi-reforme-picker.tsx';
@@ -30,12 +29,17 @@ function reformeIdOf(param: string | null): number | null {
   return param && /^[1-9]\d*$/.test(param) ? Number(param) : null;
 }
 
+interface SuiviViewPageProps {
+  /** The portfolio shown above the detail (app/ gives features/portfolio's), opening a reform with `open(id)`. */
+  overview?: (open: (reformeId: number) => void) => ReactNode;
+}
+
 /**
  * "Suivi des réformes" (/admin/follow-reformes): a reform (searched on the server), then each objective with the share of
  * validated results and each result with its figures, status, records and progress chart. The chosen
  * reform stays in the address (?reforme=id), so a reload or a shared link shows the same one.
  */
-export function SuiviViewPage() {
+export function SuiviViewPage({ overview }: SuiviViewPageProps) {
   const canValidate = useCan('resultats-validation', 'edit');
   const canSeePortfolio = useCan('suivi-results', 'list');
   const reload = useReloadSuivi();
@@ -74,14 +78,11 @@ export function SuiviViewPage() {
   return (
     <Stack>
       <Title order={1}>{SUIVI_MESSAGES.viewTitle}</Title>
-      {canSeePortfolio && (
-        <PortfolioOverview
-          onOpen={(id) => {
-            choose(String(id));
-            document.getElementById(DETAIL_ID)?.scrollIntoView({ block: 'start' });
-          }}
-        />
-      )}
+      {canSeePortfolio &&
+        overview?.((id) => {
+          choose(String(id));
+          document.getElementById(DETAIL_ID)?.scrollIntoView({ block: 'start' });
+        })}
       <Title order={2} id={DETAIL_ID} size="h3">
         {SUIVI_MESSAGES.detailTitle}
       </Title>
