@@ -21,6 +21,8 @@ export * from './reforme-rules.ts';
 export * from './roles.ts';
 export * from './routes/dashboard.ts';
 export * from './routes/health.ts';
+export * from './routes/portfolio.ts';
+export * from './routes/public.ts';
 export * from './routes/route.ts';
 export * from './routes/users.ts';
 export * from './search-text.ts';

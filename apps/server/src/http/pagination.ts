@@ -3,8 +3,6 @@ import type { Page } from './envelope.ts';
 
 export { type PageQuery, pageQuerySchema, type SearchBody, searchBodySchema } from '@reformes/domain';
 
-export const PAGE_SIZE = 10;
-
 /** The page a search asks for: from the query string when it names `per_page`, otherwise from the body. */
 export function searchPageOf(query: PageQuery, body: SearchBody): PageQuery {
   if (query.per_page) return query;
