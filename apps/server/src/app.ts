@@ -120,19 +120,21 @@ export async function buildApp({ config, database, logger, logStream, mailer, pr
     refreshTokenTtlDays: config.refreshTokenTtlDays,
     rateLimits: createRateLimits(database.db),
   });
-  const twoFactor = createTwoFactor(database.db, twoFactorKeys(config.jwtSecret));
+  // One per-account back-off for sign-ins and for the password typed again behind a session (issue 29).
+  const throttles = createThrottles({
+    db: database.db,
+    maxFailures: config.loginMaxFailures,
+    maxDelaySeconds: config.loginMaxDelaySeconds,
+    accountMaxPerHour: config.loginAccountMaxFailuresPerHour,
+  });
+  const twoFactor = createTwoFactor(database.db, twoFactorKeys(config.jwtSecret, config.totpEncryptionKeys));
   const auth = createAuthService({
     twoFactor,
     db: database.db,
     sessions,
     mailer: mail,
     publicUrl: config.publicUrl,
-    throttles: createThrottles({
-      db: database.db,
-      maxFailures: config.loginMaxFailures,
-      maxDelaySeconds: config.loginMaxDelaySeconds,
-      accountMaxPerHour: config.loginAccountMaxFailuresPerHour,
-    }),
+    throttles,
     loginMaxPerIpPerMinute: config.loginMaxPerIpPerMinute,
     forgotMaxPerAccountPerHour: config.forgotMaxPerAccountPerHour,
     recoveryMaxPerIpPerMinute: config.recoveryMaxPerIpPerMinute,
@@ -146,7 +148,7 @@ export async function buildApp({ config, database, logger, logStream, mailer, pr
     async (api) => {
       await api.register(healthRoutes, { health: createHealthService(database) });
       await api.register(authRoutes, { auth, sessions });
-      await api.register(twoFactorRoutes, { db: database.db, twoFactor, sessions });
+      await api.register(twoFactorRoutes, { db: database.db, twoFactor, sessions, throttles, mailer: mail });
       await api.register(dashboardRoutes, { dashboard: createDashboardService(database.db) });
       await api.register(referenceRoutes, { services: createReferenceServices(database.db) });
       await api.register(accessRoutes, { access: createAccessService(database.db) });
@@ -178,11 +180,11 @@ export async function buildApp({ config, database, logger, logStream, mailer, pr
       });
       await api.register(backupsRoutes, { backupsService });
       await api.register(accountRoutes, {
-        account: createAccountService({ db: database.db, files: fileStore, sessions }),
+        account: createAccountService({ db: database.db, files: fileStore, sessions, throttles, mailer: mail, log: app.log }),
         maxBytes: config.signatureMaxBytes,
       });
       await api.register(usersRoutes, {
-        users: createUsersService({ db: database.db, sessions, mailer: mail, publicUrl: config.publicUrl }),
+        users: createUsersService({ db: database.db, sessions, mailer: mail, publicUrl: config.publicUrl, log: app.log }),
       });
     },
     { prefix: API_BASE },

@@ -68,6 +68,12 @@ const configSchema = z
     SMTP_URL: z.string().min(1).optional(),
     MAIL_FROM: z.string().default('Réformes <no-reply@reformes.test>'),
     JWT_SECRET: z.string().min(32, 'JWT_SECRET doit contenir au moins 32 caractères').default(DEFAULT_JWT_SECRET),
+    // "new,old": the first key seals the TOTP secrets, any of them opens them (two-factor.ts), so a key can be rotated.
+    TOTP_ENCRYPTION_KEY: z
+      .string()
+      .transform((value) => value.split(',').map((key) => key.trim()))
+      .pipe(z.array(z.string().min(32, 'TOTP_ENCRYPTION_KEY : chaque clé doit contenir au moins 32 caractères')).min(1))
+      .optional(),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce
       .number()
       .int()
@@ -183,6 +189,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: raw.SMTP_URL,
     mailFrom: raw.MAIL_FROM,
     jwtSecret: raw.JWT_SECRET,
+    /**
+     * Keys of the TOTP secrets and recovery codes, first one sealing. Absent, they are derived from JWT_SECRET as before
+     * issue 29 (changing JWT_SECRET then voids every enrolment); what JWT_SECRET sealed stays readable once it is set.
+     */
+    totpEncryptionKeys: raw.TOTP_ENCRYPTION_KEY ?? [],
     accessTokenTtlSeconds: raw.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: raw.REFRESH_TOKEN_TTL_DAYS,
     /**

@@ -44,6 +44,8 @@ export const AUDIT_ACTIONS = {
   'two_factor.disable': 'Désactivation de la double authentification',
   'two_factor.reset': 'Réinitialisation de la double authentification',
   'two_factor.recovery_used': 'Connexion avec un code de secours',
+  'two_factor.recovery_codes_renewed': 'Renouvellement des codes de secours',
+  reauthentication: "Vérification de l'identité avant une opération sensible",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_CODES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

@@ -30,7 +30,16 @@ export const TWO_FACTOR_MESSAGES = {
     'Codes de secours : chacun remplace une fois le code de votre application si vous la perdez. Conservez-les en lieu sûr : ils ne seront plus affichés.',
   required: 'Votre rôle exige la double authentification : activez-la pour continuer.',
   requiredCannotDisable: 'Votre rôle exige la double authentification : elle ne peut pas être désactivée.',
-  wrongPassword: 'Le mot de passe est incorrect',
+  /** One answer whichever was wrong: a session alone must not tell whether a guessed password is right. */
+  wrongPasswordOrCode: 'Mot de passe ou code de vérification incorrect',
+  currentPasswordLabel: 'Mot de passe actuel',
+  keyChanged:
+    'Votre double authentification ne peut plus être vérifiée (clé de chiffrement changée) : utilisez un code de secours ou demandez à un administrateur de la réinitialiser.',
+  renewRecoveryCodes: 'Générer de nouveaux codes de secours',
+  renewRecoveryCodesIntro:
+    'Saisissez votre mot de passe et un code de vérification : de nouveaux codes de secours remplacent les anciens, qui ne valent plus.',
+  recoveryCodesRenewed: 'Nouveaux codes de secours générés : les anciens ne valent plus.',
+  disable: 'Désactiver la double authentification',
   statusOn: 'Activée',
   statusOff: 'Non activée',
 } as const;
@@ -40,12 +49,13 @@ export const twoFactorCodeField = requiredText(TWO_FACTOR_MESSAGES.codeRequired,
   .transform((text) => text.replace(/\s+/g, ''))
   .refine((text) => /^\d{6}$/.test(text) || /^[a-z0-9]{5}-?[a-z0-9]{5}$/i.test(text), { error: TWO_FACTOR_MESSAGES.codeFormat });
 
-export const twoFactorCodeSchema = z.object({ code: twoFactorCodeField });
 export const twoFactorSignInSchema = z.object({ challenge_token: requiredText(MESSAGES.fieldRequired), code: twoFactorCodeField });
-export const twoFactorDisableSchema = z.object({
+/** Turning the second factor on or off, or renewing the recovery codes: the current password and a code (issue 29). */
+export const twoFactorConfirmSchema = z.object({
   password: requiredText(MESSAGES.passwordRequired, TEXT_LIMITS.password),
   code: twoFactorCodeField,
 });
+export type TwoFactorConfirmInput = z.infer<typeof twoFactorConfirmSchema>;
 
 /** `POST api/login` for a user with two-factor sign-in: no tokens yet, a short-lived challenge for the code. */
 export const twoFactorChallengeShape = z.object({ two_factor_required: z.literal(true), challenge_token: z.string() });
@@ -54,7 +64,7 @@ export const twoFactorChallengeShape = z.object({ two_factor_required: z.literal
 export const twoFactorSetupShape = z.object({ otpauth_url: z.string(), qr_code: z.string(), secret: z.string() });
 export const twoFactorSetupAnswer = envelopeShape(twoFactorSetupShape);
 
-/** `POST api/2fa/enable`: the recovery codes, shown once. */
+/** `POST api/2fa/enable` and `api/2fa/recovery-codes`: the recovery codes, shown once. */
 export const recoveryCodesShape = z.object({ recovery_codes: z.array(z.string()) });
 export const recoveryCodesAnswer = envelopeShape(recoveryCodesShape);
 

@@ -384,8 +384,9 @@ function baselines(ids: Ids): Record<string, Baseline> {
     },
     // A challenge that no password step signed: refused before any code is checked, no account is throttled.
     'POST /api/login/2fa': { caller: 'anonymous', body: () => ({ challenge_token: 'defi.faux', code: '123456' }) },
-    'POST /api/2fa/enable': { body: () => ({ code: '123456' }) },
+    'POST /api/2fa/enable': { body: () => ({ password: 'Pas-le-bon-2026!', code: '123456' }) },
     'POST /api/2fa/disable': { body: () => ({ password: 'Pas-le-bon-2026!', code: '123456' }) },
+    'POST /api/2fa/recovery-codes': { body: () => ({ password: 'Pas-le-bon-2026!', code: '123456' }) },
     // An import line that is valid but never written: check only, or an import refused for its unknown nature.
     'POST /reformes/import/check': {
       caller: 'admin',

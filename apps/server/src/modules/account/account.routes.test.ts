@@ -47,7 +47,7 @@ describe('my account', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ LOGIN_MAX_PER_IP_PER_MINUTE: '1000' });
   });
   afterAll(() => t.close());
 
@@ -160,6 +160,52 @@ describe('my account', () => {
       expect((await t.caller(other).get('api/user')).statusCode).toBe(200);
       // The demo password cannot come back: it holds the app's name, which a new password may not.
       await t.login(email, 'EncoreUnMotDePasse2026');
+    });
+
+    it('counts wrong old passwords like sign-ins: past LOGIN_MAX_FAILURES the account waits (429), the right one too', async () => {
+      const user = await t.createAccount('saisie');
+      const session = t.caller(await t.login(user.email));
+      const attempt = (old_password: string) =>
+        session.post('api/change-password', { old_password, new_password: newPassword, confirm_password: newPassword });
+      const statuses: number[] = [];
+      for (let count = 0; count < 5; count += 1) statuses.push((await attempt(`Pas-le-bon-${count}`)).statusCode);
+      expect(statuses).toEqual([422, 422, 422, 422, 422]);
+      const right = await attempt(DEMO_PASSWORD);
+      expect(right.statusCode).toBe(429);
+      expect(right.json().message).toMatch(/^Trop de tentatives de connexion\. Réessayez dans \d+ secondes?\.$/);
+      expect((await session.get('api/user')).statusCode).toBe(200);
+    });
+
+    it('checks the old password before the policy: a weak new password is told only to the right old one', async () => {
+      const user = await t.createAccount('saisie');
+      const session = t.caller(await t.login(user.email));
+      const weak = (old_password: string) =>
+        session.post('api/change-password', { old_password, new_password: 'motdepasse', confirm_password: 'motdepasse' });
+      const wrongOld = await weak('Pas-le-bon-2026');
+      expect(wrongOld.json()).toEqual({ message: MESSAGES.wrongOld, errorsList: { old_password: [MESSAGES.wrongOld] } });
+      const rightOld = await weak(DEMO_PASSWORD);
+      expect(rightOld.statusCode).toBe(422);
+      expect(Object.keys(rightOld.json().errorsList)).toEqual(['new_password']);
+    });
+
+    it('mails the notice of the password change to the account, without the password', async () => {
+      const user = await t.createAccount('saisie');
+      const session = t.caller(await t.login(user.email));
+      const before = t.outbox().length;
+      const changed = await session.post('api/change-password', {
+        old_password: DEMO_PASSWORD,
+        new_password: newPassword,
+        confirm_password: newPassword,
+      });
+      expect(changed.statusCode).toBe(200);
+      const mails = t.outbox().slice(before);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]).toMatch(new RegExp(`^To: ${user.email}$`, 'm'));
+      expect(mails[0]).toContain(`Bonjour ${user.firstname} ${user.lastname},`);
+      expect(mails[0]).toContain('Le mot de passe de votre compte Réformes a été changé le ');
+      expect(mails[0]).toContain("Si vous n'êtes pas à l'origine de ce changement, contactez sans attendre un administrateur");
+      expect(mails[0]).not.toContain(newPassword);
+      expect(mails[0]).not.toContain(DEMO_PASSWORD);
     });
   });
 

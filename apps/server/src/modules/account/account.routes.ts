@@ -45,7 +45,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       schema: { tags: ['Mon compte'], summary: 'Changer son mot de passe', body: changePasswordSchema, response: { 200: messageShape } },
     },
     async (request) => {
-      await account.changePassword(authOf(request).userId, request.body.old_password, request.body.new_password);
+      await account.changePassword(authOf(request).userId, request.ip, request.body.old_password, request.body.new_password);
       return { message: ACCOUNT_MESSAGES.passwordChanged };
     },
   );

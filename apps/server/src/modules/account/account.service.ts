@@ -1,14 +1,19 @@
 import { ACCOUNT_MESSAGES, isAdminRole } from '@reformes/domain';
 import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { userSettings, users } from '../../db/schema/index.ts';
 import { AppError, forbidden, invalid, notFound } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/guard.ts';
+import type { Mailer } from '../../mail/mailer.ts';
 import { type FileStore, type ImageType, imageTypeOf } from '../../storage/file-store.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { sendAccountNotice } from '../auth/account-notices.ts';
+import { reauthenticate } from '../auth/account-security.ts';
+import { hashPassword } from '../auth/password.ts';
 import { assertAcceptablePassword } from '../auth/password-policy.ts';
 import type { Sessions } from '../auth/sessions.ts';
+import type { Throttles } from '../auth/throttles.ts';
 
 /** Where signatures live (architecture §4): disk "local", folder "director". */
 export const SIGNATURE_DISK = 'local';
@@ -17,8 +22,17 @@ export const SIGNATURE_FOLDER = 'director';
 /** Admin reads and manages every user's signature; the others their own only. */
 const seesEverySetting = (auth: AuthContext) => isAdminRole(auth.role);
 
+export interface AccountServiceOptions {
+  db: Db;
+  files: FileStore;
+  sessions: Sessions;
+  throttles: Throttles;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}
+
 /** One's own password and the signature settings (spec §7 "Auth and account", "Files and user settings"). */
-export function createAccountService({ db, files, sessions }: { db: Db; files: FileStore; sessions: Sessions }) {
+export function createAccountService({ db, files, sessions, throttles, mailer, log }: AccountServiceOptions) {
   /** The setting if the caller may see it (its own, or any for admin); otherwise 404. */
   async function settingOf(auth: AuthContext, id: number) {
     const [row] = await db.select().from(userSettings).where(eq(userSettings.id, id));
@@ -27,24 +41,38 @@ export function createAccountService({ db, files, sessions }: { db: Db; files: F
   }
 
   return {
-    /** Checks the current password, applies the policy, then ends every session of the user, this one too. */
-    async changePassword(userId: number, oldPassword: string, newPassword: string) {
+    /**
+     * Checks the current password, applies the policy, then ends every session of the user, this one too, and tells
+     * the account's address. The old password is checked first, counted like a sign-in (reauthenticate): the policy
+     * speaks only to whoever typed it right, so a stolen session learns nothing of a guess but "wrong", at sign-in speed.
+     */
+    async changePassword(userId: number, ip: string, oldPassword: string, newPassword: string) {
       const [user] = await db
-        .select({ password_hash: users.password_hash, email: users.email, lastname: users.lastname, firstname: users.firstname })
+        .select({ email: users.email, lastname: users.lastname, firstname: users.firstname })
         .from(users)
         .where(eq(users.id, userId));
-      if (!user || !(await verifyPassword(user.password_hash, oldPassword))) {
-        await recordAudit(db, { action: 'password.change', result: 'failure', details: { reason: 'wrong_password' } });
-        throw invalid({ old_password: [ACCOUNT_MESSAGES.wrongOldPassword] }, ACCOUNT_MESSAGES.wrongOldPassword);
-      }
+      if (!user) throw notFound();
+      await reauthenticate(
+        { db, throttles },
+        {
+          userId,
+          ip,
+          route: 'api/change-password',
+          audited: 'password.change',
+          password: oldPassword,
+          refusal: invalid({ old_password: [ACCOUNT_MESSAGES.wrongOldPassword] }, ACCOUNT_MESSAGES.wrongOldPassword),
+        },
+      );
       assertAcceptablePassword(newPassword, user, 'new_password');
       const password_hash = await hashPassword(newPassword);
+      const changedAt = new Date();
       await db.transaction(async (tx) => {
-        await tx.update(users).set({ password_hash, must_change_password: false, updated_at: new Date() }).where(eq(users.id, userId));
+        await tx.update(users).set({ password_hash, must_change_password: false, updated_at: changedAt }).where(eq(users.id, userId));
         // Every session ends, this one too: the user signs in again with the new password.
         await sessions.revokeAllOf(userId, tx);
         await recordAudit(tx, { action: 'password.change', target: { type: 'user', id: userId } });
       });
+      await sendAccountNotice({ mailer, log }, 'password_changed', user, changedAt);
     },
 
     async listSettings(auth: AuthContext) {

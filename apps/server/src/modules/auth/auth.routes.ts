@@ -138,6 +138,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       config: { access: 'signed-in' },
       schema: { tags, summary: 'Met à jour son profil', body: userUpdateSchema, response: { 200: userAnswer } },
     },
-    async (request) => ok(await auth.updateProfile(authOf(request).userId, request.body), MESSAGES.profileUpdated),
+    async (request) => {
+      const { userId, sessionId } = authOf(request);
+      return ok(await auth.updateProfile(userId, request.body, { ip: request.ip, sessionId }), MESSAGES.profileUpdated);
+    },
   );
 };

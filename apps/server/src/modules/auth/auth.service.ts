@@ -8,6 +8,8 @@ import { permissionNamesOf } from '../../http/guard.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { recordSignInFailure } from '../audit/sign-in-events.ts';
+import { sendAccountNotice } from './account-notices.ts';
+import { reauthenticate, revokeOtherSessions } from './account-security.ts';
 import { userViewOf } from './current-user.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password.ts';
 import { assertAcceptablePassword } from './password-policy.ts';
@@ -32,9 +34,6 @@ export interface AuthServiceOptions {
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** An admin-set (temporary) password opens the account for 72 hours after it was set. */
 const TEMPORARY_PASSWORD_TTL_MS = 72 * 60 * 60 * 1000;
-
-/** "mardi 3 mars 2026 à 14:05 (UTC)": when an email change happened, for the notice to the old address. */
-const noticeDate = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' });
 
 export function createAuthService({
   db,
@@ -63,19 +62,25 @@ export function createAuthService({
     return owner;
   }
 
-  /** The trigger `users_password_changed` voids the pending reset links; the new password opens the account at once. */
+  /**
+   * The trigger `users_password_changed` voids the pending reset links; the new password opens the account at once,
+   * and the account's address is told.
+   */
   async function setPassword(userId: number, password: string, audited: 'password.reset' | 'password.first_change') {
     const password_hash = await hashPassword(password);
-    await db.transaction(async (tx) => {
+    const changedAt = new Date();
+    const owner = await db.transaction(async (tx) => {
       const [user] = await tx
         .update(users)
-        .set({ password_hash, must_change_password: false, updated_at: new Date() })
+        .set({ password_hash, must_change_password: false, updated_at: changedAt })
         .where(eq(users.id, userId))
-        .returning({ email: users.email });
+        .returning({ email: users.email, firstname: users.firstname, lastname: users.lastname });
       await sessions.revokeAllOf(userId, tx);
       await forgetSignInFailures(tx, user.email);
       await recordAudit(tx, { action: audited, actor: { id: userId }, target: { type: 'user', id: userId, label: user.email } });
+      return user;
     });
+    await sendAccountNotice({ mailer, log }, audited === 'password.reset' ? 'password_reset' : 'password_first_change', owner, changedAt);
   }
 
   async function findUserByEmail(email: string) {
@@ -286,19 +291,27 @@ export function createAuthService({
     },
 
     /**
-     * A change of email needs the current password (a stolen session must not redirect the reset links), ends the
-     * pending reset links and tells the old address; the other fields change without it.
+     * A change of email needs the current password (a stolen session must not redirect the reset links), counted like
+     * a sign-in (reauthenticate); it ends the pending reset links and the account's other sessions, and tells the old
+     * address. The other fields change without it.
      */
-    async updateProfile(userId: number, input: UserUpdateInput) {
+    async updateProfile(userId: number, input: UserUpdateInput, caller: { ip: string; sessionId: string }) {
       const { current_password, ...changes } = input;
       const [current] = await db.select().from(users).where(eq(users.id, userId));
       if (!current) throw notFound();
       const emailChanges = isEmailChange(current.email, changes.email);
       if (emailChanges) {
         if (!current_password) throw invalid({ current_password: [MESSAGES.currentPasswordRequired] });
-        if (!(await verifyPassword(current.password_hash, current_password))) {
-          throw invalid({ current_password: [MESSAGES.currentPasswordWrong] });
-        }
+        await reauthenticate(
+          { db, throttles },
+          {
+            userId,
+            ip: caller.ip,
+            route: 'api/user-update',
+            password: current_password,
+            refusal: invalid({ current_password: [MESSAGES.currentPasswordWrong] }),
+          },
+        );
       }
       const [taken] = await db
         .select({ id: users.id })
@@ -316,6 +329,7 @@ export function createAuthService({
             .update(passwordResetTokens)
             .set({ used_at: changedAt })
             .where(and(eq(passwordResetTokens.user_id, userId), isNull(passwordResetTokens.used_at)));
+          await revokeOtherSessions(tx, userId, caller.sessionId);
           await recordAudit(tx, {
             action: 'user.update',
             target: { type: 'user', id: userId, label: changes.email },
@@ -323,20 +337,8 @@ export function createAuthService({
           });
         }
       });
-      if (emailChanges) {
-        // The change is committed: a notice that fails is logged, never turned into an error for the user.
-        await mailer
-          .send({
-            to: current.email,
-            subject: "Réformes : l'adresse email de votre compte a été changée",
-            text:
-              `Bonjour ${current.firstname} ${current.lastname},\n\n` +
-              `L'adresse email de votre compte Réformes a été changée le ${noticeDate.format(changedAt)} (UTC). ` +
-              'Cette adresse ne recevra plus les messages du compte, ni les liens de réinitialisation du mot de passe.\n\n' +
-              "Si vous n'êtes pas à l'origine de ce changement, contactez sans attendre un administrateur de l'application.\n",
-          })
-          .catch((error) => log.error({ err: error, userId }, "avis de changement d'email non envoyé"));
-      }
+      // The change is committed: the notice goes to the old address.
+      if (emailChanges) await sendAccountNotice({ mailer, log }, 'email_changed', current, changedAt);
       return userViewOf(db, userId);
     },
   };

@@ -1,21 +1,24 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { RECOVERY_CODE_COUNT, TOTP as TOTP_RULES, TWO_FACTOR_MESSAGES } from '@reformes/domain';
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/client.ts';
 import { twoFactorRecoveryCodes, users } from '../../db/schema/index.ts';
 import { AppError, conflict, notFound, unauthenticated } from '../../http/app-error.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 
 /**
- * Keys of the second factor, derived from JWT_SECRET (HKDF): one encrypts the TOTP secrets at rest (AES-256-GCM),
- * one signs the sign-in challenges and hashes the recovery codes (HMAC-SHA256). Changing JWT_SECRET therefore
- * voids every enrolment, as it voids every session.
+ * Keys of the second factor (HKDF-SHA256). TOTP secrets are encrypted at rest (AES-256-GCM) and recovery codes hashed
+ * (HMAC-SHA256) with keys derived from TOTP_ENCRYPTION_KEY, a list "new,old": the first seals, any opens, so a key can
+ * be rotated. Without it, and after it for what was sealed before it was set, the keys are derived from JWT_SECRET
+ * (before issue 29 the only source: changing JWT_SECRET then voided every enrolment). Sign-in challenges are signed
+ * with a key derived from JWT_SECRET, which may change freely: a challenge lives 5 minutes.
  */
-export function twoFactorKeys(jwtSecret: string) {
-  const derive = (info: string) => Buffer.from(hkdfSync('sha256', jwtSecret, 'reformes', info, 32));
-  return { secrets: derive('totp-secrets-v1'), signing: derive('two-factor-signing-v1') };
+export function twoFactorKeys(jwtSecret: string, totpEncryptionKeys: readonly string[] = []) {
+  const derive = (secret: string, info: string) => Buffer.from(hkdfSync('sha256', secret, 'reformes', info, 32));
+  const fromJwtSecret = { secrets: derive(jwtSecret, 'totp-secrets-v1'), recovery: derive(jwtSecret, 'two-factor-signing-v1') };
+  const ring = totpEncryptionKeys.map((key) => ({ secrets: derive(key, 'totp-secrets-v1'), recovery: derive(key, 'recovery-codes-v1') }));
+  return { ring: [...ring, fromJwtSecret], signing: derive(jwtSecret, 'two-factor-signing-v1') };
 }
 export type TwoFactorKeys = ReturnType<typeof twoFactorKeys>;
 
@@ -26,12 +29,17 @@ function seal(plain: string, key: Buffer): string {
   return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
 }
 
-function unseal(sealed: string, key: Buffer): string {
+/** The secret, or null when the key is not the one that sealed it (GCM's tag refuses it). */
+function unseal(sealed: string, key: Buffer): string | null {
   const [version, iv, tag, body] = sealed.split('.');
-  if (version !== 'v1' || !iv || !tag || !body) throw new Error('secret TOTP illisible');
-  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
-  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+  if (version !== 'v1' || !iv || !tag || !body) return null;
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+  } catch {
+    return null;
+  }
 }
 
 const totpOf = (base32: string, label = '') =>
@@ -63,16 +71,28 @@ const normalizedRecovery = (code: string) => code.toLowerCase().replace(/[^a-z0-
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 
 export function createTwoFactor(db: Db, keys: TwoFactorKeys) {
-  const hashRecovery = (code: string) => createHmac('sha256', keys.signing).update(normalizedRecovery(code)).digest('base64url');
+  const [sealingKeys] = keys.ring;
+  const hashRecovery = (code: string, key = sealingKeys.recovery) =>
+    createHmac('sha256', key).update(normalizedRecovery(code)).digest('base64url');
+
+  /** The secret and whether it was sealed with an older key (then it is sealed again with the first); null when no key opens it. */
+  function open(sealed: string): { base32: string; isStale: boolean } | null {
+    for (const [index, key] of keys.ring.entries()) {
+      const base32 = unseal(sealed, key.secrets);
+      if (base32 !== null) return { base32, isStale: index > 0 };
+    }
+    return null;
+  }
 
   async function secretsOf(userId: number) {
     const [row] = await db
       .select({
         email: users.email,
+        firstname: users.firstname,
+        lastname: users.lastname,
         secret: users.totp_secret,
         pending: users.totp_pending_secret,
         enabledAt: users.totp_enabled_at,
-        passwordHash: users.password_hash,
       })
       .from(users)
       .where(eq(users.id, userId));
@@ -89,19 +109,23 @@ export function createTwoFactor(db: Db, keys: TwoFactorKeys) {
 
   /**
    * Checks a code of a user with an active second factor: a TOTP code not older than the last one accepted (a code
-   * is never accepted twice, even within its 30 seconds), or an unused recovery code, which is then spent.
+   * is never accepted twice, even within its 30 seconds), or an unused recovery code, which is then spent. A secret
+   * that no key opens any more (TOTP_ENCRYPTION_KEY changed) is a 409 saying so, not a 500: recovery codes hashed with
+   * a key still listed work, and an administrator's reset is the way out.
    */
   async function verify(userId: number, code: string): Promise<'totp' | 'recovery' | null> {
     const { secret } = await secretsOf(userId);
     if (!secret) return null;
     const compact = code.replace(/\s+/g, '');
     if (/^\d{6}$/.test(compact)) {
-      const step = stepOfCode(unseal(secret, keys.secrets), compact);
+      const opened = open(secret);
+      if (!opened) throw conflict(TWO_FACTOR_MESSAGES.keyChanged);
+      const step = stepOfCode(opened.base32, compact);
       if (step === null) return null;
       // One statement decides: two requests with the same code cannot both pass.
       const accepted = await db
         .update(users)
-        .set({ totp_last_step: step })
+        .set({ totp_last_step: step, ...(opened.isStale ? { totp_secret: seal(opened.base32, sealingKeys.secrets) } : {}) })
         .where(and(eq(users.id, userId), or(isNull(users.totp_last_step), lt(users.totp_last_step, step))))
         .returning({ id: users.id });
       return accepted.length > 0 ? 'totp' : null;
@@ -112,7 +136,10 @@ export function createTwoFactor(db: Db, keys: TwoFactorKeys) {
       .where(
         and(
           eq(twoFactorRecoveryCodes.user_id, userId),
-          eq(twoFactorRecoveryCodes.code_hash, hashRecovery(compact)),
+          inArray(
+            twoFactorRecoveryCodes.code_hash,
+            keys.ring.map((key) => hashRecovery(compact, key.recovery)),
+          ),
           isNull(twoFactorRecoveryCodes.used_at),
         ),
       )
@@ -151,30 +178,37 @@ export function createTwoFactor(db: Db, keys: TwoFactorKeys) {
       const secret = new Secret({ size: 20 });
       await db
         .update(users)
-        .set({ totp_pending_secret: seal(secret.base32, keys.secrets) })
+        .set({ totp_pending_secret: seal(secret.base32, sealingKeys.secrets) })
         .where(eq(users.id, userId));
       const otpauthUrl = totpOf(secret.base32, email).toString();
       const qrCode = await QRCode.toDataURL(otpauthUrl, { errorCorrectionLevel: 'M', margin: 2, width: 220 });
       return { otpauth_url: otpauthUrl, qr_code: qrCode, secret: secret.base32.replace(/(.{4})/g, '$1 ').trim() };
     },
 
-    /** The first code confirms the enrolment: the second factor is on, and 10 recovery codes are given, once. */
-    async enable(userId: number, code: string) {
-      const { email, pending, enabledAt } = await secretsOf(userId);
+    /**
+     * The enrolment waiting for its first code, and the step of `code` in it (null when wrong). Reads only: the route
+     * checks the password with it (reauthenticate) before `enable`.
+     */
+    async pendingEnrolment(userId: number, code: string) {
+      const { pending, enabledAt } = await secretsOf(userId);
       if (enabledAt) throw conflict(TWO_FACTOR_MESSAGES.alreadyEnabled);
-      if (!pending) throw new AppError(409, TWO_FACTOR_MESSAGES.noPendingSetup);
-      const step = /^\d{6}$/.test(code) ? stepOfCode(unseal(pending, keys.secrets), code) : null;
-      if (step === null) throw new AppError(422, TWO_FACTOR_MESSAGES.invalidCode, { code: [TWO_FACTOR_MESSAGES.invalidCode] });
-      return db.transaction(async (tx) => {
-        await tx
-          .update(users)
-          .set({ totp_secret: pending, totp_pending_secret: null, totp_enabled_at: new Date(), totp_last_step: step })
-          .where(eq(users.id, userId));
-        const codes = await newRecoveryCodes(tx, userId);
-        await recordAudit(tx, { action: 'two_factor.enable', target: { type: 'user', id: userId, label: email } });
-        return codes;
-      });
+      const opened = pending ? open(pending) : null;
+      if (!pending || !opened) throw new AppError(409, TWO_FACTOR_MESSAGES.noPendingSetup);
+      const compact = code.replace(/\s+/g, '');
+      return { sealed: pending, step: /^\d{6}$/.test(compact) ? stepOfCode(opened.base32, compact) : null };
     },
+
+    /** The first code confirmed the enrolment: the second factor is on, and 10 recovery codes are given, once. */
+    async enable(executor: Pick<Db, 'update' | 'insert' | 'delete'>, userId: number, enrolment: { sealed: string; step: number }) {
+      await executor
+        .update(users)
+        .set({ totp_secret: enrolment.sealed, totp_pending_secret: null, totp_enabled_at: new Date(), totp_last_step: enrolment.step })
+        .where(eq(users.id, userId));
+      return newRecoveryCodes(executor, userId);
+    },
+
+    /** A new set of recovery codes: the previous ones, used or not, are void. */
+    newRecoveryCodes,
 
     /** Turns the second factor off: everything of it goes, recovery codes included. */
     async clear(executor: Pick<Db, 'update' | 'delete'>, userId: number) {

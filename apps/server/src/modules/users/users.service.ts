@@ -1,5 +1,6 @@
 import { MESSAGES, type ResetPasswordInput, type UserInput } from '@reformes/domain';
 import { and, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { roles, structures, userRoles, users } from '../../db/schema/index.ts';
 import { conflict, invalid, notFound } from '../../http/app-error.ts';
@@ -9,6 +10,7 @@ import { pgErrorCode } from '../../http/pg-error.ts';
 import { matchesSearch } from '../../http/search.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { sendAccountNotice } from '../auth/account-notices.ts';
 import { type CurrentUser, loadUserView } from '../auth/current-user.ts';
 import { generateTemporaryPassword, hashPassword } from '../auth/password.ts';
 import { assertAcceptablePassword } from '../auth/password-policy.ts';
@@ -18,7 +20,15 @@ import { forgetSignInFailures } from '../auth/throttles.ts';
 /** Columns of the users' local and remote search (spec §3). */
 const searchColumns = [users.lastname, users.firstname, users.email, users.phone, structures.designation, structures.sigl];
 
-export function createUsersService({ db, sessions, mailer, publicUrl }: { db: Db; sessions: Sessions; mailer: Mailer; publicUrl: string }) {
+export interface UsersServiceOptions {
+  db: Db;
+  sessions: Sessions;
+  mailer: Mailer;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}
+
+export function createUsersService({ db, sessions, mailer, publicUrl, log }: UsersServiceOptions) {
   async function listViews(where: SQL | undefined, limit?: number, offset?: number): Promise<CurrentUser[]> {
     const query = db
       .select({ id: users.id })
@@ -172,18 +182,20 @@ export function createUsersService({ db, sessions, mailer, publicUrl }: { db: Db
       return view(id);
     },
 
-    /** An admin-set password is temporary too: the user chooses a new one at the next sign-in. */
+    /** An admin-set password is temporary too: the user chooses a new one at the next sign-in; the account is told. */
     async resetPassword(input: ResetPasswordInput) {
       const user = await view(input.id);
       if (user.email.toLowerCase() !== input.email.toLowerCase()) throw invalid({ email: ["L'email ne correspond pas à cet utilisateur"] });
       assertAcceptablePassword(input.password, user, 'password', { forOther: true });
       const password_hash = await hashPassword(input.password);
+      const changedAt = new Date();
       await db.transaction(async (tx) => {
-        await tx.update(users).set({ password_hash, must_change_password: true, updated_at: new Date() }).where(eq(users.id, input.id));
+        await tx.update(users).set({ password_hash, must_change_password: true, updated_at: changedAt }).where(eq(users.id, input.id));
         await sessions.revokeAllOf(input.id, tx);
         await forgetSignInFailures(tx, user.email);
         await recordAudit(tx, { action: 'password.admin_reset', target: { type: 'user', id: input.id, label: user.email } });
       });
+      await sendAccountNotice({ mailer, log }, 'password_admin_reset', user, changedAt);
     },
   };
 }
