@@ -12,14 +12,18 @@ function codeOf(key: string, steps = 0): string {
   return totp.generate({ timestamp: Date.now() + steps * 30_000 });
 }
 
-/** The enrolment on screen: the key read as a person would type it, the code typed, then the recovery codes. */
-async function enrol(page: Page): Promise<string> {
+/**
+ * The enrolment on screen: the key read as a person would type it, the current password and the code typed (a wrong
+ * code first: one answer for a wrong password or code), then the recovery codes.
+ */
+async function enrol(page: Page, password: string): Promise<string> {
   await expect(page.getByRole('img', { name: "QR code d'activation de la double authentification" })).toBeVisible();
   const key = (await page.getByLabel(TWO_FACTOR_MESSAGES.manualKey).textContent()) ?? '';
   expect(key).toMatch(/^[A-Z2-7 ]{32,}$/);
+  await page.getByLabel(TWO_FACTOR_MESSAGES.currentPasswordLabel).fill(password);
   await page.getByRole('textbox', { name: TWO_FACTOR_MESSAGES.codeLabel }).fill('000000');
   await page.getByRole('button', { name: 'Activer', exact: true }).click();
-  await expect(page.getByText(TWO_FACTOR_MESSAGES.invalidCode)).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: TWO_FACTOR_MESSAGES.wrongPasswordOrCode })).toBeVisible();
   await page.getByRole('textbox', { name: TWO_FACTOR_MESSAGES.codeLabel }).fill(codeOf(key));
   await page.getByRole('button', { name: 'Activer', exact: true }).click();
   await expect(toast(page, TWO_FACTOR_MESSAGES.enabled)).toBeVisible();
@@ -47,7 +51,7 @@ test('a user turns on two-factor sign-in in Mon compte, then signs in with the c
     const panel = page.getByRole('tabpanel', { name: 'Double authentification' });
     await expect(panel.getByText(TWO_FACTOR_MESSAGES.statusOff)).toBeVisible();
     await panel.getByRole('button', { name: 'Activer la double authentification' }).click();
-    const key = await enrol(page);
+    const key = await enrol(page, PASSWORD);
     await expect(panel.getByText(TWO_FACTOR_MESSAGES.statusOn)).toBeVisible();
     await expect(panel.getByText('Codes de secours restants : 10')).toBeVisible();
 
@@ -92,7 +96,7 @@ test('a role that demands it leads its user through enrolment before any other s
     // No way around it: the back office sends back here.
     await page.goto('/admin/user-account');
     await expect(page).toHaveURL('/auth/two-factor-setup');
-    await enrol(page);
+    await enrol(page, PASSWORD);
     await expect(page).toHaveURL('/admin/dashboard');
   } finally {
     await deleteAccount(request, account.id);

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, MESSAGES, TITLES } from '@reformes/domain';
+import { ACCOUNT_MESSAGES, MESSAGES, TITLES, tooManyAttemptsMessage } from '@reformes/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -252,6 +252,20 @@ describe('Mot de passe', () => {
     expect(await screen.findByText(ACCOUNT_MESSAGES.passwordFailed)).toBeInTheDocument();
     expect(within(panel).getByText(ACCOUNT_MESSAGES.wrongOldPassword)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/user-account');
+    expect(getSession().accessToken).not.toBeNull();
+  });
+
+  it('shows the wait of a throttled account (429) in the toast, keeping the session', async () => {
+    signInAs();
+    const wait = tooManyAttemptsMessage(8);
+    fakeApi({ 'POST api/change-password': { status: 429, body: { message: wait } } });
+    renderApp('/admin/user-account');
+    const panel = await openTab('Mot de passe');
+    await fillPasswords(panel, 'Ancien2026!', 'Nouveau2026!', 'Nouveau2026!');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Changer le mot de passe' }));
+
+    expect(await screen.findByText(ACCOUNT_MESSAGES.passwordFailed)).toBeInTheDocument();
+    expect(screen.getByText(wait)).toBeInTheDocument();
     expect(getSession().accessToken).not.toBeNull();
   });
 

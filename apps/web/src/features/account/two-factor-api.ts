@@ -1,4 +1,4 @@
-import type { TwoFactorSetup } from '@reformes/domain';
+import type { TwoFactorConfirmInput, TwoFactorSetup } from '@reformes/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { type ApiResponse, api } from '../../api/client.ts';
 
@@ -19,8 +19,14 @@ export const twoFactorStatusQuery = () =>
 
 export const startTwoFactorSetup = async () => (await api.post<ApiResponse<TwoFactorSetup>>('api/2fa/setup', { action: 'add' })).data;
 
-export const enableTwoFactor = (code: string) =>
-  api.post<ApiResponse<{ recovery_codes: string[] }>>('api/2fa/enable', { action: 'add', body: { code } });
+/** The current password and a code: what turning the second factor on or off, or renewing the codes, asks. */
+export type PasswordAndCode = TwoFactorConfirmInput;
 
-export const disableTwoFactor = (input: { password: string; code: string }) =>
+export const enableTwoFactor = (input: PasswordAndCode) =>
+  api.post<ApiResponse<{ recovery_codes: string[] }>>('api/2fa/enable', { action: 'add', body: input });
+
+export const disableTwoFactor = (input: PasswordAndCode) =>
   api.post<{ message: string }>('api/2fa/disable', { action: 'edit', body: input });
+
+export const renewRecoveryCodes = (input: PasswordAndCode) =>
+  api.post<ApiResponse<{ recovery_codes: string[] }>>('api/2fa/recovery-codes', { action: 'edit', body: input });
