@@ -13,6 +13,8 @@ export interface ListColumn<Row> {
   label: string;
   /** `position` is the row's 1-based place in the whole list (the "#" column). */
   render: (row: Row, position: number) => ReactNode;
+  /** False for a column that says nothing of the row itself (the "#"): left out of the default details and search. */
+  ofRow?: false;
 }
 
 /** A select's choices: the whole list of another resource (`GET {resource}`). */
@@ -117,8 +119,8 @@ export interface ListConfig<Row extends ListRow> {
   /** Standard buttons this screen never offers, whatever the rights (spec §6: the roles list has no "Consulter"). */
   hiddenActions?: Action[];
   columns: ListColumn<Row>[];
-  /** The values the search box looks at (spec §3 "Local search filter"). */
-  searchValues: (row: Row) => unknown[];
+  /** The values the search box looks at (spec §3 "Local search filter"); the columns' texts by default. */
+  searchValues?: (row: Row) => unknown[];
   /** How a row is named to assistive technologies (the label of its radio). */
   rowLabel: (row: Row) => string;
   form: {
@@ -131,8 +133,24 @@ export interface ListConfig<Row extends ListRow> {
     /** "Enregistrer" by default; entities say "Soumettre" (spec §2.9). */
     submitLabel?: string;
   };
-  details: {
+  /** "Consulter": its title ("Détails des informations" by default) and fields (one per column by default). */
+  details?: {
     title?: string;
-    fields: DetailField<Row>[];
+    fields?: DetailField<Row>[];
   };
+}
+
+const columnsOfRow = <Row extends ListRow>(config: ListConfig<Row>) => config.columns.filter((column) => column.ofRow !== false);
+
+/** The fields "Consulter" shows: the configured ones, else one per column, as the list shows it. */
+export function detailFieldsOf<Row extends ListRow>(config: ListConfig<Row>): DetailField<Row>[] {
+  return config.details?.fields ?? columnsOfRow(config).map((column) => ({ label: column.label, value: (row) => column.render(row, 0) }));
+}
+
+/** The values the search box looks at: the configured ones, else the columns' texts (a badge is not searched). */
+export function searchValuesOf<Row extends ListRow>(config: ListConfig<Row>, row: Row): unknown[] {
+  if (config.searchValues) return config.searchValues(row);
+  return columnsOfRow(config)
+    .map((column) => column.render(row, 0))
+    .filter((value) => typeof value === 'string');
 }

@@ -10,7 +10,7 @@ import { SearchField } from '../search-field.tsx';
 import { TableBodyState } from '../table-body-state.tsx';
 import { DetailsModal } from './details-modal.tsx';
 import { EntityFormModal } from './entity-form-modal.tsx';
-import type { ExtraAction, ListConfig, ListRow } from './list-config.ts';
+import { detailFieldsOf, type ExtraAction, type ListConfig, type ListRow } from './list-config.ts';
 import { type ListController, useListController } from './use-list-controller.ts';
 
 type Dialog<Row> = { kind: 'create' } | { kind: 'edit'; row: Row } | { kind: 'details'; row: Row } | { kind: 'delete'; row: Row };
@@ -75,8 +75,8 @@ export function ListPage<Row extends ListRow>({ config, extraActions = [], aside
       />
       <DetailsModal
         row={dialog?.kind === 'details' ? dialog.row : undefined}
-        title={config.details.title}
-        fields={config.details.fields}
+        title={config.details?.title}
+        fields={detailFieldsOf(config)}
         onClose={close}
       />
       <ConfirmDialog

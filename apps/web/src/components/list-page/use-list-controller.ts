@@ -25,7 +25,7 @@ import {
 import { hasRight } from '../../session/use-can.ts';
 import { useSession } from '../../session/use-session.ts';
 import { notifyRunning, notifySuccess } from '../notify.tsx';
-import type { ListConfig, ListRow } from './list-config.ts';
+import { type ListConfig, type ListRow, searchValuesOf } from './list-config.ts';
 
 /**
  * The pages of a list that the server searches (reforms, backups), for the shared search box:
@@ -94,7 +94,7 @@ export function useListController<Row extends ListRow>(config: ListConfig<Row>) 
   const loadedRows = (isWholeList ? wholeRows.data : pageRows.data?.data) ?? [];
 
   const localRows = useMemo(
-    () => loadedRows.filter((row) => matchesSearchText(config.searchValues(row), search)),
+    () => loadedRows.filter((row) => matchesSearchText(searchValuesOf(config, row), search)),
     [loadedRows, config, search],
   );
   const lastPage = isWholeList ? Math.max(1, Math.ceil(localRows.length / PAGE_SIZE)) : (pageRows.data?.last_page ?? 1);

@@ -24,7 +24,6 @@ export const permissionsList: ListConfig<Permission> = {
     { label: 'Nom', render: (row) => row.name },
     { label: 'Statut', render: (row) => <StatusBadge isActive={row.is_active} /> },
   ],
-  searchValues: (row) => [row.feature_tag, ACTION_LABELS[row.action], row.name],
   rowLabel: rightLabel,
   form: {
     schema: permissionSchema,
@@ -46,14 +45,6 @@ export const permissionsList: ListConfig<Permission> = {
     ],
     createTitle: 'Enregistrer une permission',
     editTitle: 'Modifier une permission',
-  },
-  details: {
-    fields: [
-      { label: 'Fonctionnalité', value: (row) => row.feature_tag },
-      { label: 'Action', value: (row) => ACTION_LABELS[row.action] ?? row.action },
-      { label: 'Nom', value: (row) => row.name },
-      { label: 'Statut', value: (row) => <StatusBadge isActive={row.is_active} /> },
-    ],
   },
 };
 

@@ -13,7 +13,6 @@ export const coversList: ListConfig<Cover> = {
     { label: 'Libellé', render: (row) => row.lib_couvert },
     { label: 'Statut', render: (row) => <StatusBadge isActive={row.is_active} /> },
   ],
-  searchValues: (row) => [row.lib_couvert],
   rowLabel: (row) => row.lib_couvert,
   form: {
     schema: coverSchema,
@@ -21,12 +20,6 @@ export const coversList: ListConfig<Cover> = {
     // Spec §2.9, capital letter included.
     createTitle: 'Enregistrer une Couverture',
     editTitle: 'Modifier une couverture',
-  },
-  details: {
-    fields: [
-      { label: 'Libellé', value: (row) => row.lib_couvert },
-      { label: 'Statut', value: (row) => <StatusBadge isActive={row.is_active} /> },
-    ],
   },
 };
 

@@ -10,11 +10,10 @@ export const entitiesList: ListConfig<AdministrativeEntity> = {
   title: 'Liste des entités administratives',
   errorTitle: 'Entité administrative',
   columns: [
-    { label: '#', render: (_row, position) => position },
+    { label: '#', render: (_row, position) => position, ofRow: false },
     { label: 'Libellé', render: (row) => row.libelle },
     { label: 'Statut', render: (row) => <StatusBadge isActive={row.is_active} /> },
   ],
-  searchValues: (row) => [row.libelle],
   rowLabel: (row) => row.libelle,
   form: {
     schema: entitySchema,
@@ -22,12 +21,6 @@ export const entitiesList: ListConfig<AdministrativeEntity> = {
     createTitle: 'Enregistrer une entité',
     editTitle: 'Modifier une entité',
     submitLabel: 'Soumettre',
-  },
-  details: {
-    fields: [
-      { label: 'Libellé', value: (row) => row.libelle },
-      { label: 'Statut', value: (row) => <StatusBadge isActive={row.is_active} /> },
-    ],
   },
 };
 

@@ -13,19 +13,12 @@ export const naturesList: ListConfig<Nature> = {
     { label: 'Libellé', render: (row) => row.libnature },
     { label: 'Statut', render: (row) => <StatusBadge isActive={row.is_active} /> },
   ],
-  searchValues: (row) => [row.libnature],
   rowLabel: (row) => row.libnature,
   form: {
     schema: natureSchema,
     fields: [{ name: 'libnature', label: 'Libellé' }],
     createTitle: 'Enregistrer une nature',
     editTitle: 'Modifier une nature',
-  },
-  details: {
-    fields: [
-      { label: 'Libellé', value: (row) => row.libnature },
-      { label: 'Statut', value: (row) => <StatusBadge isActive={row.is_active} /> },
-    ],
   },
 };
 

@@ -1,8 +1,8 @@
 import type { Sector } from '@reformes/domain';
 import type { ListConfig } from '../../components/list-page/list-config.ts';
 import { ListPage } from '../../components/list-page/list-page.tsx';
-import { StatusBadge } from '../../components/status-badge.tsx';
 import { SECTOR_FORM } from '../../components/sector-form.ts';
+import { StatusBadge } from '../../components/status-badge.tsx';
 
 export const sectorsList: ListConfig<Sector> = {
   ...SECTOR_FORM,
@@ -11,14 +11,7 @@ export const sectorsList: ListConfig<Sector> = {
     { label: 'Libellé', render: (row) => row.libsecteur },
     { label: 'Statut', render: (row) => <StatusBadge isActive={row.is_active} /> },
   ],
-  searchValues: (row) => [row.libsecteur],
   rowLabel: (row) => row.libsecteur,
-  details: {
-    fields: [
-      { label: 'Libellé', value: (row) => row.libsecteur },
-      { label: 'Statut', value: (row) => <StatusBadge isActive={row.is_active} /> },
-    ],
-  },
 };
 
 /** /admin/sectors */

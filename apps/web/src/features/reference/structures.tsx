@@ -19,7 +19,6 @@ export const structuresList: ListConfig<Structure> = {
     { label: 'Secteur', render: (row) => row.sector?.libsecteur },
     { label: 'Statut', render: (row) => <StatusBadge isActive={row.is_active} /> },
   ],
-  searchValues: (row) => [row.designation, row.sigl, row.adresse_struct, row.email, row.telephone, row.sector?.libsecteur],
   rowLabel: (row) => `${row.designation} (${row.sigl})`,
   form: {
     schema: structureSchema,

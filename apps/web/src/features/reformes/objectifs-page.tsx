@@ -45,7 +45,6 @@ export const objectifsList: ListConfig<ObjectifListRow> = {
     { label: 'Réformes', render: (row) => row.reforme?.libref ?? '' },
     { label: 'Statut', render: (row) => <StatusBadge isActive={row.is_active} /> },
   ],
-  searchValues: (row) => [row.libobjectif, row.reforme?.libref],
   rowLabel: (row) => row.libobjectif,
   form: {
     schema: objectifSchema,
