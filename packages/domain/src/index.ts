@@ -23,6 +23,7 @@ export * from './routes/dashboard.ts';
 export * from './routes/health.ts';
 export * from './routes/portfolio.ts';
 export * from './routes/public.ts';
+export * from './routes/reference.ts';
 export * from './routes/route.ts';
 export * from './routes/users.ts';
 export * from './search-text.ts';

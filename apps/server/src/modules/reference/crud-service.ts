@@ -1,4 +1,4 @@
-import type { AuditAction, AuditTargetType, FeatureName } from '@reformes/domain';
+import type { AuditAction, AuditTargetType, CrudRouteTable } from '@reformes/domain';
 import { type AnyColumn, asc, count, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -22,16 +22,9 @@ type Writer = Pick<Db, 'insert' | 'update' | 'delete'>;
 
 /** What a reference resource needs to get its nine routes (spec §7 "Reference resources"). */
 export interface CrudResource<TTable extends CrudTable, TSchema extends z.ZodObject> {
-  /** Path segment under the API base: `sectors` gives `/sectors`, `/sectors/{id}`, `/sectors-search`... */
-  path: string;
-  feature: FeatureName;
-  /** OpenAPI tag and the French name of the list. */
-  tag: string;
+  /** Its routes, from packages/domain/src/routes/reference.ts: path, feature, tag, body and row shapes. */
+  routes: CrudRouteTable<TSchema>;
   table: TTable;
-  /** Body of create and update, from packages/domain. */
-  schema: TSchema;
-  /** A row as the API answers it (packages/domain/src/shapes): the routes declare it as their response. */
-  row: z.ZodType;
   /** The column whose duplicates are refused with a 409. */
   labelColumn: PgColumn;
   /** Columns the search looks at (spec §3 "Local search filter"). */

@@ -1,16 +1,12 @@
-import { MESSAGES, roleSchema, roleShape } from '@reformes/domain';
+import { MESSAGES, ROLES_ROUTES, type roleSchema } from '@reformes/domain';
 import { roles } from '../../db/schema/index.ts';
 import type { CrudResource } from './crud-service.ts';
 import { protectBuiltinRoles, roleView } from './reference.service.ts';
 
 /** Roles: a reference list whose rows carry their menu tree, and whose five built-in names cannot change. */
 export const rolesResource = {
-  path: 'roles',
-  feature: 'roles',
-  tag: 'Rôles',
+  routes: ROLES_ROUTES,
   table: roles,
-  schema: roleSchema,
-  row: roleShape,
   labelColumn: roles.name,
   searchColumns: [roles.name],
   inUseMessage: MESSAGES.roleInUse,
