@@ -1,6 +1,7 @@
 import { ACTIONS } from './permissions.ts';
 import { requiredId } from './reference.ts';
-import { ID_MAX, MAX_LIST_ITEMS, tooManyItemsMessage } from './text-limits.ts';
+import { limitedText } from './text-fields.ts';
+import { ID_MAX, MAX_LIST_ITEMS, TEXT_LIMITS, tooManyItemsMessage } from './text-limits.ts';
 import { z } from './zod-locale.ts';
 
 const tooMany = { error: tooManyItemsMessage(MAX_LIST_ITEMS) };
@@ -14,6 +15,9 @@ export const permissionSchema = z.object({
     .max(MAX_LIST_ITEMS, tooMany),
 });
 export type PermissionInput = z.infer<typeof permissionSchema>;
+
+/** Spec §7: an update may arrive as POST with a method field ("patch"), which is ignored. */
+export const permissionUpdateSchema = permissionSchema.extend({ _method: limitedText(TEXT_LIMITS.label).optional() });
 
 /** "Ajouter un droit": several permissions granted to a role at once. */
 export const profileGrantSchema = z.object({

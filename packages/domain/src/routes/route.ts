@@ -19,7 +19,7 @@ export type RouteAccess = Grant | { anyOf: Grant[] } | 'signed-in' | 'first-pass
  * parameter, body or answer type is a compile error on either side.
  */
 export interface RouteSpec {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Under the API base (`/api/v1`), with `:name` parameters. */
   path: `/${string}`;
   access: RouteAccess;
@@ -69,5 +69,11 @@ export function pathOf(path: string, params: Record<string, string | number> = {
 export function actionOf(spec: Pick<RouteSpec, 'access' | 'method'>): Action {
   const { access } = spec;
   if (typeof access === 'object') return 'anyOf' in access ? (access.anyOf[0]?.action ?? 'show') : access.action;
-  return spec.method === 'GET' ? 'show' : spec.method === 'DELETE' ? 'delete' : spec.method === 'PUT' ? 'edit' : 'add';
+  return spec.method === 'GET'
+    ? 'show'
+    : spec.method === 'DELETE'
+      ? 'delete'
+      : spec.method === 'PUT' || spec.method === 'PATCH'
+        ? 'edit'
+        : 'add';
 }
