@@ -1,18 +1,15 @@
-import { PasswordInput } from '@mantine/core';
-import { TEXT_LIMITS } from '@reformes/domain';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { PasswordField } from './credential-fields.tsx';
 
 /** "Mot de passe actuel", asked when the email changes (Mon compte, Mon profil): the server checks it. */
 export function CurrentPasswordField({ error, registration }: { error?: string; registration: UseFormRegisterReturn }) {
   return (
-    <PasswordInput
+    <PasswordField
       label="Mot de passe actuel"
+      shows="le mot de passe actuel"
       description="Requis pour changer d'email"
       autoComplete="current-password"
       required
-      maxLength={TEXT_LIMITS.password}
-      visibilityToggleFocusable
-      visibilityToggleButtonProps={{ 'aria-label': 'Afficher le mot de passe actuel' }}
       error={error}
       {...registration}
     />

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { type ForgotPasswordInput, forgotPasswordSchema, MESSAGES, TEXT_LIMITS, TITLES } from '@reformes/domain';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { type ForgotPasswordInput, forgotPasswordSchema, MESSAGES, TITLES } from '@reformes/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { EmailField } from '../../components/credential-fields.tsx';
 import { notifyError } from '../../components/notify.tsx';
 import { requestPasswordReset } from './auth-api.ts';
 import { AuthCard } from './auth-card.tsx';
@@ -29,15 +30,7 @@ export function ForgotPasswordPage() {
       ) : (
         <form noValidate onSubmit={handleSubmit((values) => request.mutate(values))}>
           <Stack>
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="email"
-              withAsterisk
-              maxLength={TEXT_LIMITS.email}
-              error={errors.email?.message}
-              {...register('email')}
-            />
+            <EmailField autoComplete="email" error={errors.email?.message} {...register('email')} />
             <Button type="submit" disabled={request.isPending} fullWidth>
               {request.isPending ? 'Envoi...' : 'Récupérer'}
             </Button>

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { type LoginInput, loginSchema, MESSAGES, PAGE_HEADS, TEXT_LIMITS, TITLES, TWO_FACTOR_MESSAGES } from '@reformes/domain';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { type LoginInput, loginSchema, MESSAGES, PAGE_HEADS, TITLES, TWO_FACTOR_MESSAGES } from '@reformes/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../api/api-error.ts';
+import { EmailField, PasswordField } from '../../components/credential-fields.tsx';
 import { notifyError, notifySuccess } from '../../components/notify.tsx';
 import { TwoFactorCodeInput, useTwoFactorCode } from '../../components/two-factor-code.tsx';
 import { storeSignIn } from '../../session/session.ts';
@@ -42,22 +43,11 @@ export function LoginPage() {
     <AuthCard title="CONNEXION" head={PAGE_HEADS.login}>
       <form noValidate onSubmit={handleSubmit((values) => login.mutate(values))}>
         <Stack>
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="username"
-            withAsterisk
-            maxLength={TEXT_LIMITS.email}
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <PasswordInput
+          <EmailField autoComplete="username" error={errors.email?.message} {...register('email')} />
+          <PasswordField
             label="Mot de passe"
+            shows="le mot de passe"
             autoComplete="current-password"
-            withAsterisk
-            maxLength={TEXT_LIMITS.password}
-            visibilityToggleFocusable
-            visibilityToggleButtonProps={{ 'aria-label': 'Afficher le mot de passe' }}
             error={errors.password?.message}
             {...register('password')}
           />

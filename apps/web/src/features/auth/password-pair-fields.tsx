@@ -1,6 +1,5 @@
-import { PasswordInput } from '@mantine/core';
-import { TEXT_LIMITS } from '@reformes/domain';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
+import { PasswordField } from '../../components/credential-fields.tsx';
 
 interface PasswordPairFieldsProps {
   password: UseFormRegisterReturn;
@@ -13,23 +12,17 @@ interface PasswordPairFieldsProps {
 export function PasswordPairFields({ password, confirmation, passwordError, confirmationError }: PasswordPairFieldsProps) {
   return (
     <>
-      <PasswordInput
+      <PasswordField
         label="Nouveau mot de passe"
+        shows="le nouveau mot de passe"
         autoComplete="new-password"
-        withAsterisk
-        maxLength={TEXT_LIMITS.password}
-        visibilityToggleFocusable
-        visibilityToggleButtonProps={{ 'aria-label': 'Afficher le nouveau mot de passe' }}
         error={passwordError?.message}
         {...password}
       />
-      <PasswordInput
+      <PasswordField
         label="Confirmation du mot de passe"
+        shows="la confirmation du mot de passe"
         autoComplete="new-password"
-        withAsterisk
-        maxLength={TEXT_LIMITS.password}
-        visibilityToggleFocusable
-        visibilityToggleButtonProps={{ 'aria-label': 'Afficher la confirmation du mot de passe' }}
         error={confirmationError?.message}
         {...confirmation}
       />

@@ -13,6 +13,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { showFieldErrors } from '../../api/field-errors.ts';
+import { EmailField } from '../../components/credential-fields.tsx';
 import { CurrentPasswordField } from '../../components/current-password-field.tsx';
 import { alertSuccess } from '../../components/notify.tsx';
 import { type CurrentUser, storeUser } from '../../session/session.ts';
@@ -33,11 +34,7 @@ interface ProfileModalProps {
 /** "Mon profil" (spec §2.2): large, static backdrop, not closed by Escape (spec §9). */
 export function ProfileModal({ user, opened, onClose }: ProfileModalProps) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={TITLE}
-    >
+    <Modal opened={opened} onClose={onClose} title={TITLE}>
       {/* Mounted only while open, so each opening starts from the stored user. */}
       <ProfileForm user={user} onSaved={onClose} />
     </Modal>
@@ -98,14 +95,7 @@ function ProfileForm({ user, onSaved }: ProfileFormProps) {
           error={errors.firstname?.message}
           {...register('firstname')}
         />
-        <TextInput
-          label="Email"
-          type="email"
-          withAsterisk
-          maxLength={textLimitOf(profileSchema.shape.email)}
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <EmailField maxLength={textLimitOf(profileSchema.shape.email)} error={errors.email?.message} {...register('email')} />
         <TextInput
           label="Téléphone"
           type="tel"

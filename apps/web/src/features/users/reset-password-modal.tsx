@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { type ResetPasswordInput, resetPasswordSchema, TEXT_LIMITS, TITLES, USERS_ROUTES } from '@reformes/domain';
+import { Button, Group, Modal, Stack } from '@mantine/core';
+import { type ResetPasswordInput, resetPasswordSchema, TITLES, USERS_ROUTES } from '@reformes/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { call } from '../../api/call.ts';
 import { showFieldErrors } from '../../api/field-errors.ts';
+import { EmailField, PasswordField } from '../../components/credential-fields.tsx';
 import { notifySuccess } from '../../components/notify.tsx';
 import type { UserRow } from './users-list.tsx';
 
@@ -55,28 +56,24 @@ function ResetPasswordForm({ user, onDone }: { user: UserRow; onDone: () => void
   return (
     <form noValidate onSubmit={handleSubmit((values) => reset.mutate(values))}>
       <Stack>
-        <TextInput
-          label="Email"
-          type="email"
-          withAsterisk
-          maxLength={TEXT_LIMITS.email}
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <PasswordInput
+        <EmailField error={errors.email?.message} {...register('email')} />
+        {/* An admin types the password it hands over: the eye buttons stay out of the Tab order, no length cap here. */}
+        <PasswordField
           label="Mot de passe"
+          shows="le mot de passe"
           autoComplete="new-password"
           data-autofocus
-          withAsterisk
-          visibilityToggleButtonProps={{ 'aria-label': 'Afficher le mot de passe' }}
+          maxLength={undefined}
+          visibilityToggleFocusable={false}
           error={errors.password?.message}
           {...register('password', { deps: ['password_confirmation'] })}
         />
-        <PasswordInput
+        <PasswordField
           label="Confirmation du mot de passe"
+          shows="la confirmation du mot de passe"
           autoComplete="new-password"
-          withAsterisk
-          visibilityToggleButtonProps={{ 'aria-label': 'Afficher la confirmation du mot de passe' }}
+          maxLength={undefined}
+          visibilityToggleFocusable={false}
           error={errors.password_confirmation?.message}
           {...register('password_confirmation')}
         />
