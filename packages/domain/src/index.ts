@@ -20,6 +20,7 @@ export * from './reforme-import.ts';
 export * from './reforme-rules.ts';
 export * from './roles.ts';
 export * from './routes/access.ts';
+export * from './routes/backups.ts';
 export * from './routes/dashboard.ts';
 export * from './routes/health.ts';
 export * from './routes/portfolio.ts';

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Readable, pipeline as streamPipeline } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
+import { BACKUP_FOLDERS } from '@reformes/domain';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type pg from 'pg';
 import * as tar from 'tar';
@@ -14,8 +15,8 @@ import { MIGRATIONS_FOLDER } from '../../db/migrate.ts';
 import { AppError } from '../../http/app-error.ts';
 import { encryptionStage } from './backup-crypto.ts';
 
-/** Backup folders under BACKUP_DIR, as the download paths of spec §7 name them. */
-export const BACKUP_FOLDERS = { doc: 'docs', db: 'db_data' } as const;
+// The folders are named by the download paths of spec §7 (packages/domain/src/routes/backups.ts).
+export { BACKUP_FOLDERS };
 
 /** The embedded database's backups (`reformes-…-db.jsonl.gz`, `.enc` added when encrypted). */
 export const LOGICAL_DUMP_EXTENSION = 'jsonl.gz';
