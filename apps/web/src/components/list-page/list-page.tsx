@@ -1,13 +1,13 @@
-import { Button, Grid, Group, Paper, Radio, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Grid, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { type Action, MESSAGES } from '@reformes/domain';
 import { IconEdit, IconEye, IconLock, IconLockOpen, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
+import { DataTable, SelectableRow } from '../data-table.tsx';
 import { ErrorAlert } from '../error-alert.tsx';
 import { notifyWarning } from '../notify.tsx';
 import { Pagination } from '../pagination.tsx';
 import { SearchField } from '../search-field.tsx';
-import { TableBodyState } from '../table-body-state.tsx';
 import { DetailsModal } from './details-modal.tsx';
 import { EntityFormModal } from './entity-form-modal.tsx';
 import { detailFieldsOf, type ExtraAction, type ListConfig, type ListRow } from './list-config.ts';
@@ -207,50 +207,28 @@ function ActionBar<Row extends ListRow>({ list, extraActions, withSelected, onOp
 /** The table: a radio per row (arrow keys move it, like any radio group), then the configured columns. */
 function Rows<Row extends ListRow>({ list }: { list: ListController<Row> }) {
   const { config, rows, selected } = list;
-  const span = config.columns.length + 1;
   return (
-    <Paper withBorder>
-      <Table.ScrollContainer minWidth={600}>
-        <Table striped highlightOnHover aria-label={config.title}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={48}>
-                <VisuallyHidden>Sélection</VisuallyHidden>
-              </Table.Th>
-              {config.columns.map((column) => (
-                <Table.Th key={column.label}>{column.label}</Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            <TableBodyState span={span} isLoading={list.isLoading} isEmpty={rows.length === 0}>
-              {rows.map((row, index) => {
-                const isSelected = selected?.id === row.id;
-                return (
-                  <Table.Tr
-                    key={row.id}
-                    onClick={() => list.select(row)}
-                    bg={isSelected ? 'var(--mantine-primary-color-light)' : undefined}
-                    style={{ cursor: 'pointer' }}
-                  >
-                    <Table.Td>
-                      <Radio
-                        name={`${config.resource}-selection`}
-                        aria-label={config.rowLabel(row)}
-                        checked={isSelected}
-                        onChange={() => list.select(row)}
-                      />
-                    </Table.Td>
-                    {config.columns.map((column) => (
-                      <Table.Td key={column.label}>{column.render(row, list.firstPosition + index)}</Table.Td>
-                    ))}
-                  </Table.Tr>
-                );
-              })}
-            </TableBodyState>
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Paper>
+    <DataTable
+      label={config.title}
+      minWidth={600}
+      columns={config.columns.map((column) => column.label)}
+      selectable
+      isLoading={list.isLoading}
+      isEmpty={rows.length === 0}
+    >
+      {rows.map((row, index) => (
+        <SelectableRow
+          key={row.id}
+          group={`${config.resource}-selection`}
+          label={config.rowLabel(row)}
+          isSelected={selected?.id === row.id}
+          onSelect={() => list.select(row)}
+        >
+          {config.columns.map((column) => (
+            <Table.Td key={column.label}>{column.render(row, list.firstPosition + index)}</Table.Td>
+          ))}
+        </SelectableRow>
+      ))}
+    </DataTable>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import {
   AUDIT_COLUMNS,
   AUDIT_MESSAGES,
@@ -13,11 +13,11 @@ import { IconFileExport } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { DataTable } from '../../components/data-table.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { ListSearchBar } from '../../components/list-page/list-page.tsx';
 import { useSearchedPages } from '../../components/list-page/use-list-controller.ts';
 import { Pagination } from '../../components/pagination.tsx';
-import { TableBodyState } from '../../components/table-body-state.tsx';
 import { type AuditFilterValues, auditPageQuery, auditQueryOf, downloadAuditCsv, NO_FILTERS } from './audit-api.ts';
 import { AuditFiltersBar, isPeriodInOrder } from './audit-filters.tsx';
 
@@ -66,31 +66,19 @@ export function AuditPage() {
       {list.error ? (
         <ErrorAlert title={AUDIT_MESSAGES.title} error={list.error} />
       ) : (
-        <Paper withBorder>
-          <Table.ScrollContainer minWidth={760}>
-            <Table striped aria-label={AUDIT_MESSAGES.title}>
-              <Table.Thead>
-                <Table.Tr>
-                  {AUDIT_COLUMNS.map((column) => (
-                    <Table.Th key={column}>{column}</Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                <TableBodyState
-                  span={AUDIT_COLUMNS.length}
-                  isLoading={list.isLoading}
-                  isEmpty={rows.length === 0}
-                  empty={AUDIT_MESSAGES.empty}
-                >
-                  {rows.map((entry) => (
-                    <AuditRow key={entry.id} entry={entry} />
-                  ))}
-                </TableBodyState>
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
+        <DataTable
+          label={AUDIT_MESSAGES.title}
+          minWidth={760}
+          columns={AUDIT_COLUMNS}
+          highlightOnHover={false}
+          isLoading={list.isLoading}
+          isEmpty={rows.length === 0}
+          empty={AUDIT_MESSAGES.empty}
+        >
+          {rows.map((entry) => (
+            <AuditRow key={entry.id} entry={entry} />
+          ))}
+        </DataTable>
       )}
       <Pagination {...list.pagination} />
     </Stack>

@@ -1,16 +1,16 @@
-import { ActionBar, Anchor, Button, Group, Loader, Paper, Radio, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { ActionBar, Anchor, Button, Group, Loader, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { BACKUP_MESSAGES, MESSAGES } from '@reformes/domain';
 import { IconDatabaseExport, IconDownload, IconX } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { resourceKey } from '../../api/list-api.ts';
+import { DataTable, SelectableRow } from '../../components/data-table.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { ListSearchBar } from '../../components/list-page/list-page.tsx';
 import { useSearchedPages } from '../../components/list-page/use-list-controller.ts';
 import { notifySuccess } from '../../components/notify.tsx';
 import { Pagination } from '../../components/pagination.tsx';
-import { TableBodyState } from '../../components/table-body-state.tsx';
 import { useCan } from '../../session/use-can.ts';
 import { BACKUPS_RESOURCE, type Backup, backupsPageQuery, downloadBackup, makeBackup } from './backups-api.ts';
 
@@ -23,6 +23,8 @@ const TYPE_LABELS: Record<string, string> = {
 };
 
 export const typeLabelOf = (type: string) => TYPE_LABELS[type] ?? type;
+
+const BACKUP_COLUMNS = ['#', 'Libellé', 'Type', 'Fichier', 'Date'];
 
 const sizeFormat = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 });
 
@@ -85,72 +87,48 @@ export function BackupsPage() {
       {list.error ? (
         <ErrorAlert title={BACKUP_MESSAGES.saveTitle} error={list.error} />
       ) : (
-        <Paper withBorder>
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped highlightOnHover aria-label={BACKUP_MESSAGES.title}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={48}>
-                    <VisuallyHidden>Sélection</VisuallyHidden>
-                  </Table.Th>
-                  <Table.Th>#</Table.Th>
-                  <Table.Th>Libellé</Table.Th>
-                  <Table.Th>Type</Table.Th>
-                  <Table.Th>Fichier</Table.Th>
-                  <Table.Th>Date</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                <TableBodyState
-                  span={6}
-                  isLoading={list.isLoading}
-                  isEmpty={rows.length === 0}
-                  empty={list.search.trim() ? MESSAGES.nothingFound : 'Aucune sauvegarde'}
+        <DataTable
+          label={BACKUP_MESSAGES.title}
+          minWidth={640}
+          columns={BACKUP_COLUMNS}
+          selectable
+          isLoading={list.isLoading}
+          isEmpty={rows.length === 0}
+          empty={list.search.trim() ? MESSAGES.nothingFound : 'Aucune sauvegarde'}
+        >
+          {rows.map((backup, index) => (
+            <SelectableRow
+              key={backup.id}
+              group="backups-selection"
+              label={`Sélectionner ${backup.name}`}
+              isSelected={backup.id === selectedId}
+              onSelect={() => select(backup)}
+            >
+              <Table.Td>{list.firstPosition + index}</Table.Td>
+              <Table.Td>{backup.name}</Table.Td>
+              <Table.Td>{typeLabelOf(backup.type)}</Table.Td>
+              <Table.Td>
+                <Anchor
+                  component="button"
+                  type="button"
+                  size="sm"
+                  aria-label={`Télécharger ${backup.name}`}
+                  disabled={isDownloading(backup)}
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    download.mutate(backup);
+                  }}
                 >
-                  {rows.map((backup, index) => (
-                    <Table.Tr
-                      key={backup.id}
-                      onClick={() => select(backup)}
-                      bg={backup.id === selectedId ? 'var(--mantine-primary-color-light)' : undefined}
-                      style={{ cursor: 'pointer' }}
-                    >
-                      <Table.Td>
-                        <Radio
-                          name="backups-selection"
-                          aria-label={`Sélectionner ${backup.name}`}
-                          checked={backup.id === selectedId}
-                          onChange={() => select(backup)}
-                        />
-                      </Table.Td>
-                      <Table.Td>{list.firstPosition + index}</Table.Td>
-                      <Table.Td>{backup.name}</Table.Td>
-                      <Table.Td>{typeLabelOf(backup.type)}</Table.Td>
-                      <Table.Td>
-                        <Anchor
-                          component="button"
-                          type="button"
-                          size="sm"
-                          aria-label={`Télécharger ${backup.name}`}
-                          disabled={isDownloading(backup)}
-                          onClick={(event) => {
-                            event.stopPropagation();
-                            download.mutate(backup);
-                          }}
-                        >
-                          <Group gap={4} wrap="nowrap">
-                            {isDownloading(backup) ? <Loader size={14} /> : <IconDownload size={16} aria-hidden />}
-                            Télécharger
-                          </Group>
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>{dayjs(backup.created_at).format('DD/MM/YYYY')}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </TableBodyState>
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
+                  <Group gap={4} wrap="nowrap">
+                    {isDownloading(backup) ? <Loader size={14} /> : <IconDownload size={16} aria-hidden />}
+                    Télécharger
+                  </Group>
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{dayjs(backup.created_at).format('DD/MM/YYYY')}</Table.Td>
+            </SelectableRow>
+          ))}
+        </DataTable>
       )}
       <Pagination {...list.pagination} />
 

@@ -3,10 +3,10 @@ import { etatLabel, PAGE_HEADS, PUBLIC_MESSAGES, typeLabel } from '@reformes/dom
 import { IconDownload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { DataTable } from '../../components/data-table.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { longDate } from '../../components/french-format.ts';
 import { Pagination } from '../../components/pagination.tsx';
-import { TableBodyState } from '../../components/table-body-state.tsx';
 import { usePageHead } from '../../components/use-page-head.ts';
 import { openDataUrl } from './public-api.ts';
 import { PublicFilters } from './public-filters.tsx';
@@ -74,38 +74,30 @@ export function PublicReformesPage() {
           </Stack>
         </Paper>
       ) : (
-        <Paper withBorder>
-          <Table.ScrollContainer minWidth={800}>
-            <Table striped highlightOnHover aria-label={PUBLIC_MESSAGES.title} aria-busy={list.isLoading}>
-              <Table.Thead>
-                <Table.Tr>
-                  {COLUMNS.map((column) => (
-                    <Table.Th key={column}>{column}</Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                <TableBodyState span={COLUMNS.length} isLoading={!list.hasData} isEmpty={!list.hasData}>
-                  {list.rows.map((row, index) => (
-                    <Table.Tr key={row.id}>
-                      <Table.Td>{list.firstIndex + index + 1}</Table.Td>
-                      <Table.Td>
-                        <Anchor component={Link} to={`/accueil/reformes/${row.id}`} state={{ from: location.search }}>
-                          {row.libref}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>{typeLabel(row.typeref)}</Table.Td>
-                      <Table.Td>{row.periodexe}</Table.Td>
-                      <Table.Td>{longDate(row.date_debut)}</Table.Td>
-                      <Table.Td>{longDate(row.date_fin)}</Table.Td>
-                      <Table.Td>{etatLabel(row.etat_mor)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </TableBodyState>
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
+        <DataTable
+          label={PUBLIC_MESSAGES.title}
+          minWidth={800}
+          columns={COLUMNS}
+          isLoading={!list.hasData}
+          busy={list.isLoading}
+          isEmpty={!list.hasData}
+        >
+          {list.rows.map((row, index) => (
+            <Table.Tr key={row.id}>
+              <Table.Td>{list.firstIndex + index + 1}</Table.Td>
+              <Table.Td>
+                <Anchor component={Link} to={`/accueil/reformes/${row.id}`} state={{ from: location.search }}>
+                  {row.libref}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{typeLabel(row.typeref)}</Table.Td>
+              <Table.Td>{row.periodexe}</Table.Td>
+              <Table.Td>{longDate(row.date_debut)}</Table.Td>
+              <Table.Td>{longDate(row.date_fin)}</Table.Td>
+              <Table.Td>{etatLabel(row.etat_mor)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
       <Pagination {...list.pagination} label="Pages des réformes publiées" />
     </PublicListFrame>

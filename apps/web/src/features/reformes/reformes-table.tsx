@@ -1,6 +1,6 @@
-import { Paper, Table } from '@mantine/core';
+import { Table } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { TableBodyState } from '../../components/table-body-state.tsx';
+import { DataTable } from '../../components/data-table.tsx';
 import type { ReformeRow } from './reformes-api.ts';
 
 export interface ReformeColumn {
@@ -21,33 +21,23 @@ interface ReformesTableProps {
 
 /** The table of every reform screen: the screen's columns, then the row's actions. */
 export function ReformesTable({ label, columns, rows, isLoading, actions, minWidth = 800 }: ReformesTableProps) {
-  const span = columns.length + (actions ? 1 : 0);
   return (
-    <Paper withBorder>
-      <Table.ScrollContainer minWidth={minWidth}>
-        <Table striped highlightOnHover aria-label={label} aria-busy={isLoading}>
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((column) => (
-                <Table.Th key={column.label}>{column.label}</Table.Th>
-              ))}
-              {actions && <Table.Th>Actions</Table.Th>}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            <TableBodyState span={span} isLoading={isLoading} isEmpty={rows.length === 0}>
-              {rows.map((row) => (
-                <Table.Tr key={row.id}>
-                  {columns.map((column) => (
-                    <Table.Td key={column.label}>{column.render(row)}</Table.Td>
-                  ))}
-                  {actions && <Table.Td>{actions(row)}</Table.Td>}
-                </Table.Tr>
-              ))}
-            </TableBodyState>
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Paper>
+    <DataTable
+      label={label}
+      minWidth={minWidth}
+      columns={columns.map((column) => column.label)}
+      withActions={actions !== undefined}
+      isLoading={isLoading}
+      isEmpty={rows.length === 0}
+    >
+      {rows.map((row) => (
+        <Table.Tr key={row.id}>
+          {columns.map((column) => (
+            <Table.Td key={column.label}>{column.render(row)}</Table.Td>
+          ))}
+          {actions && <Table.Td>{actions(row)}</Table.Td>}
+        </Table.Tr>
+      ))}
+    </DataTable>
   );
 }

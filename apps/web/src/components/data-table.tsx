@@ -1,0 +1,89 @@
+import { Paper, Radio, Table, VisuallyHidden } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { TableBodyState } from './table-body-state.tsx';
+
+interface DataTableProps {
+  /** Names the table for assistive technologies (the screen's title). */
+  label: string;
+  minWidth: number;
+  /** The header's labels, in order. */
+  columns: readonly string[];
+  /** A first column of radios, its header read by screen readers only ("Sélection"). */
+  selectable?: boolean;
+  /** A last "Actions" column. */
+  withActions?: boolean;
+  highlightOnHover?: boolean;
+  isLoading: boolean;
+  /** Announces a refresh too (aria-busy); `isLoading` by default. */
+  busy?: boolean;
+  isEmpty: boolean;
+  /** What an empty table says; MESSAGES.nothingFound by default. */
+  empty?: ReactNode;
+  /** The rows. */
+  children: ReactNode;
+}
+
+/** A bordered, scrolling, striped data table whose body is a TableBodyState (spinner, empty line or rows). */
+export function DataTable({
+  label,
+  minWidth,
+  columns,
+  selectable = false,
+  withActions = false,
+  highlightOnHover = true,
+  isLoading,
+  busy = isLoading,
+  isEmpty,
+  empty,
+  children,
+}: DataTableProps) {
+  const span = columns.length + (selectable ? 1 : 0) + (withActions ? 1 : 0);
+  return (
+    <Paper withBorder>
+      <Table.ScrollContainer minWidth={minWidth}>
+        <Table striped highlightOnHover={highlightOnHover} aria-label={label} aria-busy={busy}>
+          <Table.Thead>
+            <Table.Tr>
+              {selectable && (
+                <Table.Th w={48}>
+                  <VisuallyHidden>Sélection</VisuallyHidden>
+                </Table.Th>
+              )}
+              {columns.map((column) => (
+                <Table.Th key={column}>{column}</Table.Th>
+              ))}
+              {withActions && <Table.Th>Actions</Table.Th>}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            <TableBodyState span={span} isLoading={isLoading} isEmpty={isEmpty} empty={empty}>
+              {children}
+            </TableBodyState>
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+}
+
+interface SelectableRowProps {
+  /** The radio group's name: one per table. */
+  group: string;
+  /** How the row is named to assistive technologies (its radio's label). */
+  label: string;
+  isSelected: boolean;
+  onSelect: () => void;
+  children: ReactNode;
+}
+
+/** A row of a `selectable` DataTable: a click anywhere, or its radio (arrow keys move it), selects it. */
+export function SelectableRow({ group, label, isSelected, onSelect, children }: SelectableRowProps) {
+  return (
+    <Table.Tr onClick={onSelect} bg={isSelected ? 'var(--mantine-primary-color-light)' : undefined} style={{ cursor: 'pointer' }}>
+      <Table.Td>
+        <Radio name={group} aria-label={label} checked={isSelected} onChange={onSelect} />
+      </Table.Td>
+      {children}
+    </Table.Tr>
+  );
+}
