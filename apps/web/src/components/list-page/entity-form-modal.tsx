@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Checkbox, Group, Modal, MultiSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Checkbox, Modal, MultiSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { MESSAGES, textLimitOf } from '@reformes/domain';
 import { useQuery } from '@tanstack/react-query';
 import { type Control, Controller, type FieldValues, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { allRowsQuery } from '../../api/list-api.ts';
+import { FormButtons } from '../form-buttons.tsx';
 import { ServerSelect } from '../server-select/server-select.tsx';
 import type { FormField, OptionSource, ServerOptionSource } from './list-config.ts';
 
@@ -134,14 +135,7 @@ function EntityForm<Row>({ schema, fields, row, submitLabel = 'Enregistrer', sav
           }
         })}
       </SimpleGrid>
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onCancel}>
-          Annuler
-        </Button>
-        <Button type="submit" disabled={!isValid || saving} loading={saving}>
-          {submitLabel}
-        </Button>
-      </Group>
+      <FormButtons onCancel={onCancel} submitLabel={submitLabel} saving={saving} canSubmit={isValid} />
     </form>
   );
 }

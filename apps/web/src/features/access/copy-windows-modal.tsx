@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { type RolesWindowsCopyInput, rolesWindowsCopySchema, TITLES } from '@reformes/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { allRowsQuery, resourceKey } from '../../api/list-api.ts';
+import { FormButtons } from '../../components/form-buttons.tsx';
 import { notifySuccess } from '../../components/notify.tsx';
 import { copyWindows, type Role } from './access-api.ts';
 import { RoleSelect } from './role-select.tsx';
@@ -66,14 +67,7 @@ function CopyWindowsForm({ from, onDone }: { from?: Role; onDone: () => void }) 
           error={errors.new_id?.message}
         />
       </Stack>
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onDone}>
-          Annuler
-        </Button>
-        <Button type="submit" disabled={!isValid || copy.isPending} loading={copy.isPending}>
-          Copier
-        </Button>
-      </Group>
+      <FormButtons onCancel={onDone} submitLabel="Copier" saving={copy.isPending} canSubmit={isValid} />
     </form>
   );
 }

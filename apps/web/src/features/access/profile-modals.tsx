@@ -1,50 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, MultiSelect, Stack, Text } from '@mantine/core';
+import { Modal, MultiSelect, Stack, Text } from '@mantine/core';
 import { profileCopySchema, profileGrantSchema } from '@reformes/domain';
-import type { ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { FormButtons } from '../../components/form-buttons.tsx';
 import type { Permission, RoleProfile } from './access-api.ts';
 import { rightLabel } from './access-api.ts';
 import { RoleSelect } from './role-select.tsx';
-
-interface AccessModalProps {
-  opened: boolean;
-  title: string;
-  onClose: () => void;
-  children: ReactNode;
-}
-
-/** Large, static backdrop, not closed by Escape (spec §9). */
-function AccessModal({ opened, title, onClose, children }: AccessModalProps) {
-  return (
-    <Modal opened={opened} onClose={onClose} title={title}>
-      {children}
-    </Modal>
-  );
-}
-
-function FormButtons({
-  submitLabel,
-  isValid,
-  saving,
-  onCancel,
-}: {
-  submitLabel: string;
-  isValid: boolean;
-  saving: boolean;
-  onCancel: () => void;
-}) {
-  return (
-    <Group justify="flex-end" mt="lg">
-      <Button variant="default" onClick={onCancel}>
-        Annuler
-      </Button>
-      <Button type="submit" disabled={!isValid || saving} loading={saving}>
-        {submitLabel}
-      </Button>
-    </Group>
-  );
-}
 
 interface CopyRightsModalProps {
   /** The source role; the modal is closed without one. */
@@ -58,7 +19,7 @@ interface CopyRightsModalProps {
 /** "Copier vers": the rights of the role are added to the target role (required). */
 export function CopyRightsModal({ role, roles, saving, onSubmit, onClose }: CopyRightsModalProps) {
   return (
-    <AccessModal opened={role !== undefined} title={role ? `Copier les droits du rôle ${role.name}` : ''} onClose={onClose}>
+    <Modal opened={role !== undefined} title={role ? `Copier les droits du rôle ${role.name}` : ''} onClose={onClose}>
       {role && (
         <CopyRightsForm
           role={role}
@@ -68,7 +29,7 @@ export function CopyRightsModal({ role, roles, saving, onSubmit, onClose }: Copy
           onCancel={onClose}
         />
       )}
-    </AccessModal>
+    </Modal>
   );
 }
 
@@ -92,7 +53,7 @@ function CopyRightsForm({ role, targets, saving, onSubmit, onCancel }: CopyRight
         <Text size="sm">Les droits de ce rôle sont ajoutés à ceux du rôle cible.</Text>
         <RoleSelect name="role_id" label="Rôle cible" control={control} roles={targets} error={errors.role_id?.message} />
       </Stack>
-      <FormButtons submitLabel="Copier" isValid={isValid} saving={saving} onCancel={onCancel} />
+      <FormButtons submitLabel="Copier" canSubmit={isValid} saving={saving} onCancel={onCancel} />
     </form>
   );
 }
@@ -109,9 +70,9 @@ interface GrantRightsModalProps {
 /** "Ajouter un droit": several permissions at once, among those the role does not hold yet. */
 export function GrantRightsModal({ role, permissions, saving, onSubmit, onClose }: GrantRightsModalProps) {
   return (
-    <AccessModal opened={role !== undefined} title={role ? `Ajouter un droit au rôle ${role.name}` : ''} onClose={onClose}>
+    <Modal opened={role !== undefined} title={role ? `Ajouter un droit au rôle ${role.name}` : ''} onClose={onClose}>
       {role && <GrantRightsForm role={role} permissions={permissions} saving={saving} onSubmit={onSubmit} onCancel={onClose} />}
-    </AccessModal>
+    </Modal>
   );
 }
 
@@ -170,7 +131,7 @@ function GrantRightsForm({ role, permissions, saving, onSubmit, onCancel }: Gran
           />
         )}
       />
-      <FormButtons submitLabel="Ajouter" isValid={isValid} saving={saving} onCancel={onCancel} />
+      <FormButtons submitLabel="Ajouter" canSubmit={isValid} saving={saving} onCancel={onCancel} />
     </form>
   );
 }

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, FileInput, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { FileInput, Modal, Stack, TextInput } from '@mantine/core';
 import { fileNameField, REFORME_MESSAGES, textLimitOf } from '@reformes/domain';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { FormButtons } from '../../components/form-buttons.tsx';
 import { notifySuccess } from '../../components/notify.tsx';
 import { uploadFile } from './files-api.ts';
 import type { ReformeFile } from './reformes-api.ts';
@@ -33,11 +34,7 @@ interface FileUploadModalProps {
 /** "Chargement de fichier": a name and a PDF (spec §5); the panel stays open for the next file. */
 export function FileUploadModal({ opened, onClose, onUploaded }: FileUploadModalProps) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={REFORME_MESSAGES.fileTitle}
-    >
+    <Modal opened={opened} onClose={onClose} title={REFORME_MESSAGES.fileTitle}>
       <UploadForm onUploaded={onUploaded} onClose={onClose} />
     </Modal>
   );
@@ -104,14 +101,7 @@ function UploadForm({ onUploaded, onClose }: Omit<FileUploadModalProps, 'opened'
           )}
         />
       </Stack>
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onClose}>
-          Fermer
-        </Button>
-        <Button type="submit" loading={upload.isPending}>
-          Charger
-        </Button>
-      </Group>
+      <FormButtons onCancel={onClose} cancelLabel="Fermer" submitLabel="Charger" saving={upload.isPending} />
     </form>
   );
 }

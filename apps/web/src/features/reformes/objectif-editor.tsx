@@ -2,7 +2,7 @@ import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
 import { MESSAGES, REFORME_MESSAGES } from '@reformes/domain';
 import { IconEdit, IconLock, IconLockOpen, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { notifyRunning, notifySuccess } from '../../components/notify.tsx';
 import { useCan } from '../../session/use-can.ts';
@@ -125,30 +125,5 @@ export function ReformeLine({ libref }: { libref: string }) {
     <Text size="sm">
       Réforme : <strong>{libref}</strong>
     </Text>
-  );
-}
-
-/** The form's buttons: what `children` adds, "Fermer", then the submit button. */
-export function EditorButtons({
-  onClose,
-  saving,
-  submitLabel,
-  children,
-}: {
-  onClose: () => void;
-  saving: boolean;
-  submitLabel: string;
-  children?: ReactNode;
-}) {
-  return (
-    <Group justify="flex-end">
-      {children}
-      <Button variant="default" onClick={onClose}>
-        Fermer
-      </Button>
-      <Button type="submit" loading={saving}>
-        {submitLabel}
-      </Button>
-    </Group>
   );
 }

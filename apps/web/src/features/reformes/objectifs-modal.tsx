@@ -4,9 +4,10 @@ import { objectifSchema, REFORME_MESSAGES, textLimitOf } from '@reformes/domain'
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { FormButtons } from '../../components/form-buttons.tsx';
 import { LongTextField } from '../../components/long-text-field.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
-import { EditorButtons, ReformeLine, RowActions, useObjectifsMutation, useRemoval, useStateChange } from './objectif-editor.tsx';
+import { ReformeLine, RowActions, useObjectifsMutation, useRemoval, useStateChange } from './objectif-editor.tsx';
 import { createObjectif, deleteObjectif, objectifsOfReformeQuery, updateObjectif } from './objectifs-api.ts';
 import type { ObjectifRow } from './reformes-api.ts';
 
@@ -107,13 +108,19 @@ function ObjectifsEditor({ reforme, onClose }: { reforme: { id: number; libref: 
             data-autofocus
             error={errors.libobjectif?.message}
           />
-          <EditorButtons onClose={onClose} saving={save.isPending} submitLabel={editing ? 'Modifier' : 'Enregistrer'}>
+          <FormButtons
+            onCancel={onClose}
+            cancelLabel="Fermer"
+            saving={save.isPending}
+            mt={0}
+            submitLabel={editing ? 'Modifier' : 'Enregistrer'}
+          >
             {editing && (
               <Button variant="default" onClick={() => edit(undefined)}>
                 Annuler la modification
               </Button>
             )}
-          </EditorButtons>
+          </FormButtons>
         </Stack>
       </form>
       {removal.dialog}

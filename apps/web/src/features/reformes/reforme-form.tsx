@@ -1,9 +1,10 @@
-import { Alert, Button, Fieldset, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Fieldset, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { ETAT_OPTIONS, periodText, REFORME_MESSAGES, TYPE_OPTIONS } from '@reformes/domain';
 import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { ApiError } from '../../api/api-error.ts';
+import { FormButtons } from '../../components/form-buttons.tsx';
 import { LongTextField } from '../../components/long-text-field.tsx';
 import { notifyError } from '../../components/notify.tsx';
 import { AmountInput } from './amount-input.tsx';
@@ -233,14 +234,14 @@ export function ReformeForm({ role, reforme, withStructure, saving, locked, onSu
           <ReformeFilesField existing={reforme?.files ?? []} pending={pending} onPendingChange={setPending} disabled={!!locked} />
         </Fieldset>
 
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            Annuler
-          </Button>
-          <Button type="submit" loading={saving} disabled={!!locked} leftSection={<IconDeviceFloppy size={16} aria-hidden />}>
-            Enregistrer
-          </Button>
-        </Group>
+        <FormButtons
+          onCancel={onCancel}
+          submitLabel="Enregistrer"
+          saving={saving}
+          canSubmit={!locked}
+          submitProps={{ leftSection: <IconDeviceFloppy size={16} aria-hidden /> }}
+          mt={0}
+        />
       </Stack>
     </form>
   );

@@ -3,9 +3,10 @@ import { Loader, Modal, SimpleGrid, Stack, Table, Text, TextInput, VisuallyHidde
 import { REFORME_MESSAGES, type ResultatInput, resultatSchema, textLimitOf } from '@reformes/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
+import { FormButtons } from '../../components/form-buttons.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
-import { EditorButtons, ReformeLine, RowActions, useObjectifsMutation, useRemoval, useStateChange } from './objectif-editor.tsx';
+import { ReformeLine, RowActions, useObjectifsMutation, useRemoval, useStateChange } from './objectif-editor.tsx';
 import { createResultat, deleteResultat, objectifsOfReformeQuery, type ResultatPayload } from './objectifs-api.ts';
 import type { ResultatRow } from './reformes-api.ts';
 
@@ -111,7 +112,7 @@ function ResultatEditor({
             />
             <TextInput label="Valeur référence" withAsterisk inputMode="decimal" error={message('valeurref')} {...register('valeurref')} />
           </SimpleGrid>
-          <EditorButtons onClose={onClose} saving={save.isPending} submitLabel="Enregistrer" />
+          <FormButtons onCancel={onClose} cancelLabel="Fermer" saving={save.isPending} mt={0} submitLabel="Enregistrer" />
         </Stack>
       </form>
       {chosenObjectif && (

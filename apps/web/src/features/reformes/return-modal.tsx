@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { requiredText, TEXT_LIMITS, WORKFLOW_MESSAGES } from '@reformes/domain';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { FormButtons } from '../../components/form-buttons.tsx';
 import { LongTextField } from '../../components/long-text-field.tsx';
 
 const returnSchema = z.object({
@@ -20,11 +21,7 @@ interface ReturnModalProps {
 /** "Retourner pour correction": the instruction is required (spec §5); the receiving stage sees it as a banner. */
 export function ReturnModal({ reforme, saving, onSubmit, onClose }: ReturnModalProps) {
   return (
-    <Modal
-      opened={reforme !== undefined}
-      onClose={onClose}
-      title={WORKFLOW_MESSAGES.returnAction}
-    >
+    <Modal opened={reforme !== undefined} onClose={onClose} title={WORKFLOW_MESSAGES.returnAction}>
       {reforme && <ReturnForm libref={reforme.libref} saving={saving} onSubmit={onSubmit} onClose={onClose} />}
     </Modal>
   );
@@ -53,14 +50,7 @@ function ReturnForm({ libref, saving, onSubmit, onClose }: Omit<ReturnModalProps
           error={errors.instruction?.message}
         />
       </Stack>
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onClose}>
-          Annuler
-        </Button>
-        <Button type="submit" color="orange" loading={saving}>
-          Retourner
-        </Button>
-      </Group>
+      <FormButtons onCancel={onClose} submitLabel="Retourner" saving={saving} submitProps={{ color: 'orange' }} />
     </form>
   );
 }

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { isBeforeLastRecord, SUIVI_MESSAGES, type SuiviInput, suiviSchema } from '@reformes/domain';
 import { useMutation } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { FormButtons } from '../../components/form-buttons.tsx';
 import { FrenchDateInput } from '../../components/french-date-input.tsx';
 import { notifyError, notifySuccess } from '../../components/notify.tsx';
 import { createSuivi, type SuiviResultat, useReloadSuivi } from './suivi-api.ts';
@@ -101,14 +102,7 @@ function SuiviForm({ result, onClose }: { result: SuiviResultat; onClose: () => 
             />
           )}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={save.isPending}>
-            Annuler
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Enregistrer
-          </Button>
-        </Group>
+        <FormButtons onCancel={onClose} cancelDisabled submitLabel="Enregistrer" saving={save.isPending} mt={0} />
       </Stack>
     </form>
   );

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Modal, Stack } from '@mantine/core';
 import { type ResetPasswordInput, resetPasswordSchema, TITLES, USERS_ROUTES } from '@reformes/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { call } from '../../api/call.ts';
 import { showFieldErrors } from '../../api/field-errors.ts';
 import { EmailField, PasswordField } from '../../components/credential-fields.tsx';
+import { FormButtons } from '../../components/form-buttons.tsx';
 import { notifySuccess } from '../../components/notify.tsx';
 import type { UserRow } from './users-list.tsx';
 
@@ -78,14 +79,7 @@ function ResetPasswordForm({ user, onDone }: { user: UserRow; onDone: () => void
           {...register('password_confirmation')}
         />
       </Stack>
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onDone}>
-          Annuler
-        </Button>
-        <Button type="submit" disabled={!isValid || reset.isPending} loading={reset.isPending}>
-          Réinitialiser
-        </Button>
-      </Group>
+      <FormButtons onCancel={onDone} submitLabel="Réinitialiser" saving={reset.isPending} canSubmit={isValid} />
     </form>
   );
 }

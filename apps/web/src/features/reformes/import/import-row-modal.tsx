@@ -1,6 +1,7 @@
-import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IMPORT_COLUMNS, type ImportCells, type ImportIssue, type ImportRow } from '@reformes/domain';
 import { useState } from 'react';
+import { FormButtons } from '../../../components/form-buttons.tsx';
 
 interface ImportRowModalProps {
   /** The line being fixed; the modal is closed when undefined. */
@@ -73,12 +74,7 @@ function RowForm({
             />
           ))}
         </SimpleGrid>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Annuler
-          </Button>
-          <Button type="submit">Vérifier la ligne</Button>
-        </Group>
+        <FormButtons onCancel={onClose} submitLabel="Vérifier la ligne" mt={0} />
       </Stack>
     </form>
   );
