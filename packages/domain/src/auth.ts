@@ -118,3 +118,17 @@ export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
   const wait = retryAfterSeconds < 60 ? plural(retryAfterSeconds, 'seconde') : plural(Math.ceil(retryAfterSeconds / 60), 'minute');
   return `Trop de tentatives de connexion. Réessayez dans ${wait}.`;
 }
+
+/** Where signatures live (architecture §4): disk "local", folder "director". */
+export const SIGNATURE_DISK = 'local';
+export const SIGNATURE_FOLDER = 'director';
+
+/** `POST get-file`: a stored image named by its disk, folder and file name (only the signatures' folder is open). */
+export const fileLookupSchema = z.object({
+  folder: limitedText(TEXT_LIMITS.label, 'Le dossier est requis'),
+  disk: limitedText(TEXT_LIMITS.label).default(SIGNATURE_DISK),
+  filename: requiredText('Le nom du fichier est requis'),
+});
+
+/** `GET user-settings-by-state/:state`: the active settings (1) or the others (0). */
+export const settingsStateParamSchema = z.object({ state: z.enum(['0', '1']) });

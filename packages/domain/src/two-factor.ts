@@ -1,5 +1,4 @@
 import { MESSAGES } from './messages.ts';
-import { envelopeShape } from './shapes/envelope.ts';
 import { requiredText } from './text-fields.ts';
 import { TEXT_LIMITS } from './text-limits.ts';
 import { z } from './zod-locale.ts';
@@ -56,17 +55,3 @@ export const twoFactorConfirmSchema = z.object({
   code: twoFactorCodeField,
 });
 export type TwoFactorConfirmInput = z.infer<typeof twoFactorConfirmSchema>;
-
-/** `POST api/login` for a user with two-factor sign-in: no tokens yet, a short-lived challenge for the code. */
-export const twoFactorChallengeShape = z.object({ two_factor_required: z.literal(true), challenge_token: z.string() });
-
-/** `POST api/2fa/setup`: what the enrolment screen shows. */
-export const twoFactorSetupShape = z.object({ otpauth_url: z.string(), qr_code: z.string(), secret: z.string() });
-export const twoFactorSetupAnswer = envelopeShape(twoFactorSetupShape);
-
-/** `POST api/2fa/enable` and `api/2fa/recovery-codes`: the recovery codes, shown once. */
-export const recoveryCodesShape = z.object({ recovery_codes: z.array(z.string()) });
-export const recoveryCodesAnswer = envelopeShape(recoveryCodesShape);
-
-export type TwoFactorSetup = z.infer<typeof twoFactorSetupShape>;
-export type TwoFactorChallenge = z.infer<typeof twoFactorChallengeShape>;

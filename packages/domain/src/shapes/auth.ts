@@ -1,5 +1,6 @@
 import { z } from '../zod-locale.ts';
 import { envelopeShape, type Shape, timestamp } from './envelope.ts';
+import { twoFactorChallengeShape } from './two-factor.ts';
 
 /** A user as the API shows it (spec §3 "User"), never with its password hash. */
 export const userShape = z.object({
@@ -27,6 +28,7 @@ export const userAnswer = envelopeShape(userShape);
 
 /** The signed-in user with its rights, so the web app follows a change of profile without signing in again. */
 export const currentUserShape = userShape.extend({ features: z.array(z.string()) });
+export const currentUserAnswer = envelopeShape(currentUserShape);
 
 /** The token pair of a session (access token short-lived, refresh token rotated on use). */
 export const tokenPairShape = z.object({
@@ -37,10 +39,14 @@ export const tokenPairShape = z.object({
   token_type: z.literal('Bearer'),
 });
 export type TokenPair = Shape<typeof tokenPairShape>;
+export const tokenPairAnswer = envelopeShape(tokenPairShape);
 
 /** `POST api/login`: the tokens, the rights and the user. */
 export const signInShape = tokenPairShape.extend({ features: z.array(z.string()), user: userShape });
 export type SignIn = Shape<typeof signInShape>;
+export const signInAnswer = envelopeShape(signInShape);
+/** `POST api/login`: the session, or, for a user with two-factor sign-in, the challenge of the code step (issue 18). */
+export const loginAnswer = envelopeShape(z.union([signInShape, twoFactorChallengeShape]));
 
 /** A user's signature setting (spec §3 "UserSetting"): `signature` is the stored file's name. */
 export const userSettingShape = z.object({
@@ -53,3 +59,6 @@ export const userSettingShape = z.object({
 });
 export type UserSetting = Shape<typeof userSettingShape>;
 export const userSettingAnswer = envelopeShape(userSettingShape);
+
+/** `POST get-file`: the stored image, as a data URL, alone in a list. */
+export const dataUrlsAnswer = envelopeShape(z.array(z.string()));
