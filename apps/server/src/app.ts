@@ -30,6 +30,7 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { createSessions } from './modules/auth/sessions.ts';
 import { createRateLimits, createThrottles } from './modules/auth/throttles.ts';
 import { twoFactorRoutes } from './modules/auth/two-factor.routes.ts';
+import { createTwoFactorService } from './modules/auth/two-factor.service.ts';
 import { createTwoFactor, twoFactorKeys } from './modules/auth/two-factor.ts';
 import { backupsRoutes } from './modules/backups/backups.routes.ts';
 import { createBackupsService } from './modules/backups/backups.service.ts';
@@ -148,7 +149,9 @@ export async function buildApp({ config, database, logger, logStream, mailer, pr
     async (api) => {
       await api.register(healthRoutes, { health: createHealthService(database) });
       await api.register(authRoutes, { auth, sessions });
-      await api.register(twoFactorRoutes, { db: database.db, twoFactor, sessions, throttles, mailer: mail });
+      await api.register(twoFactorRoutes, {
+        twoFactor: createTwoFactorService({ db: database.db, twoFactor, sessions, throttles, mailer: mail, log: app.log }),
+      });
       await api.register(dashboardRoutes, { dashboard: createDashboardService(database.db) });
       await api.register(referenceRoutes, { services: createReferenceServices(database.db) });
       await api.register(accessRoutes, { access: createAccessService(database.db) });
