@@ -8,3 +8,9 @@ export function StatusBadge({ isActive }: { isActive: boolean }) {
     </Badge>
   );
 }
+
+/** The lists' "Statut" column: the row's state as a badge. */
+export const STATUS_COLUMN = {
+  label: 'Statut',
+  render: (row: { is_active: boolean }) => <StatusBadge isActive={row.is_active} />,
+};

@@ -1,7 +1,7 @@
 import { ACTION_LABELS, ACTIONS, MESSAGES, permissionSchema, TITLES } from '@reformes/domain';
 import { type ListConfig, optionsOf } from '../../components/list-page/list-config.ts';
 import { ListPage } from '../../components/list-page/list-page.tsx';
-import { StatusBadge } from '../../components/status-badge.tsx';
+import { STATUS_COLUMN } from '../../components/status-badge.tsx';
 import { type Feature, type Permission, rightLabel } from './access-api.ts';
 
 /** A permission is edited one action at a time (`POST permissions/{id}` takes one pair). */
@@ -22,7 +22,7 @@ export const permissionsList: ListConfig<Permission> = {
     { label: 'Fonctionnalité', render: (row) => row.feature_tag },
     { label: 'Action', render: (row) => ACTION_LABELS[row.action] ?? row.action },
     { label: 'Nom', render: (row) => row.name },
-    { label: 'Statut', render: (row) => <StatusBadge isActive={row.is_active} /> },
+    STATUS_COLUMN,
   ],
   rowLabel: rightLabel,
   form: {

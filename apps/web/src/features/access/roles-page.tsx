@@ -3,7 +3,7 @@ import { IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ListConfig } from '../../components/list-page/list-config.ts';
 import { ListPage } from '../../components/list-page/list-page.tsx';
-import { StatusBadge } from '../../components/status-badge.tsx';
+import { STATUS_COLUMN, StatusBadge } from '../../components/status-badge.tsx';
 import type { Role } from './access-api.ts';
 import { CopyWindowsModal } from './copy-windows-modal.tsx';
 import { RoleWindowsPanel } from './role-windows-panel.tsx';
@@ -22,7 +22,7 @@ export const rolesList: ListConfig<Role> = {
   columns: [
     { label: 'Libellé', render: (row) => row.name },
     { label: 'Fixer ce rôle ?', render: (row) => yesNo(row.canOverwrite) },
-    { label: 'Statut', render: (row) => <StatusBadge isActive={row.is_active} /> },
+    STATUS_COLUMN,
   ],
   searchValues: (row) => [row.name],
   rowLabel: (row) => row.name,

@@ -2,13 +2,13 @@ import { Anchor, Badge, Center, Group, Loader, Paper, SimpleGrid, Stack, Table, 
 import { MESSAGES, measureText, PAGE_HEADS, PUBLIC_MESSAGES, pageTitle, rateText, resultStatusText, typeLabel } from '@reformes/domain';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { ApiError } from '../../api/api-error.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { formatEuro, longDate } from '../../components/french-format.ts';
 import { ObjectiveProgress } from '../../components/objective-progress.tsx';
 import { ProgressChart } from '../../components/progress-chart/progress-chart.tsx';
+import { Term } from '../../components/term.tsx';
 import { usePageHead } from '../../components/use-page-head.ts';
 import { type PublicObjectif, type PublicReformeDetail, publicReformeQuery } from './public-api.ts';
 import { PublicShell } from './public-shell.tsx';
@@ -65,18 +65,18 @@ function ReformeSheet({ reforme }: { reforme: PublicReformeDetail }) {
           {PUBLIC_MESSAGES.generalInfo}
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} component="dl" spacing="sm" m={0}>
-          <Field term="Structure">{`${reforme.structure.designation} (${reforme.structure.sigl})`}</Field>
-          <Field term="Nature">{reforme.nature.libnature}</Field>
-          <Field term="Couverture">{reforme.couverture.lib_couvert}</Field>
-          <Field term="Période d'exécution">{reforme.periodexe}</Field>
-          <Field term="Date début">{longDate(reforme.date_debut)}</Field>
-          <Field term="Date fin">{longDate(reforme.date_fin)}</Field>
-          <Field term="Objectif global">{reforme.objectif_glob}</Field>
-          <Field term="Population cible">{reforme.popul_cible}</Field>
-          <Field term="Structures impliquées">{reforme.struct_impl}</Field>
-          {reforme.cadreinst_mor && <Field term="Cadre institutionnel">{reforme.cadreinst_mor}</Field>}
-          {reforme.montant_prevu !== null && <Field term="Montant prévu">{formatEuro(reforme.montant_prevu)}</Field>}
-          {reforme.montant_trealise !== null && <Field term="Montant réalisé">{formatEuro(reforme.montant_trealise)}</Field>}
+          <Term term="Structure">{`${reforme.structure.designation} (${reforme.structure.sigl})`}</Term>
+          <Term term="Nature">{reforme.nature.libnature}</Term>
+          <Term term="Couverture">{reforme.couverture.lib_couvert}</Term>
+          <Term term="Période d'exécution">{reforme.periodexe}</Term>
+          <Term term="Date début">{longDate(reforme.date_debut)}</Term>
+          <Term term="Date fin">{longDate(reforme.date_fin)}</Term>
+          <Term term="Objectif global">{reforme.objectif_glob}</Term>
+          <Term term="Population cible">{reforme.popul_cible}</Term>
+          <Term term="Structures impliquées">{reforme.struct_impl}</Term>
+          {reforme.cadreinst_mor && <Term term="Cadre institutionnel">{reforme.cadreinst_mor}</Term>}
+          {reforme.montant_prevu !== null && <Term term="Montant prévu">{formatEuro(reforme.montant_prevu)}</Term>}
+          {reforme.montant_trealise !== null && <Term term="Montant réalisé">{formatEuro(reforme.montant_trealise)}</Term>}
         </SimpleGrid>
       </Paper>
       <Stack component="section" aria-labelledby="objectives">
@@ -161,18 +161,5 @@ function ObjectifSheet({ objectif }: { objectif: PublicObjectif }) {
         )}
       </Stack>
     </Paper>
-  );
-}
-
-function Field({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text component="dt" size="xs" c="dimmed">
-        {term}
-      </Text>
-      <Text component="dd" size="sm" m={0}>
-        {children}
-      </Text>
-    </div>
   );
 }

@@ -1,28 +1,22 @@
 import type { AdministrativeEntity } from '@reformes/domain';
 import { entitySchema } from '@reformes/domain';
-import type { ListConfig } from '../../components/list-page/list-config.ts';
 import { ListPage } from '../../components/list-page/list-page.tsx';
-import { StatusBadge } from '../../components/status-badge.tsx';
+import { labelList } from './label-list.ts';
 
-export const entitiesList: ListConfig<AdministrativeEntity> = {
+export const entitiesList = labelList<AdministrativeEntity>({
   resource: 'entities',
   feature: 'entities',
   title: 'Liste des entités administratives',
   errorTitle: 'Entité administrative',
-  columns: [
-    { label: '#', render: (_row, position) => position, ofRow: false },
-    { label: 'Libellé', render: (row) => row.libelle },
-    { label: 'Statut', render: (row) => <StatusBadge isActive={row.is_active} /> },
-  ],
-  rowLabel: (row) => row.libelle,
+  field: 'libelle',
+  numbered: true,
   form: {
     schema: entitySchema,
-    fields: [{ name: 'libelle', label: 'Libellé' }],
     createTitle: 'Enregistrer une entité',
     editTitle: 'Modifier une entité',
     submitLabel: 'Soumettre',
   },
-};
+});
 
 /** /admin/entities */
 export function EntitiesPage() {

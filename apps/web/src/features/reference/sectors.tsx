@@ -2,15 +2,12 @@ import type { Sector } from '@reformes/domain';
 import type { ListConfig } from '../../components/list-page/list-config.ts';
 import { ListPage } from '../../components/list-page/list-page.tsx';
 import { SECTOR_FORM } from '../../components/sector-form.ts';
-import { StatusBadge } from '../../components/status-badge.tsx';
+import { STATUS_COLUMN } from '../../components/status-badge.tsx';
 
 export const sectorsList: ListConfig<Sector> = {
   ...SECTOR_FORM,
   title: 'Liste des secteurs',
-  columns: [
-    { label: 'Libellé', render: (row) => row.libsecteur },
-    { label: 'Statut', render: (row) => <StatusBadge isActive={row.is_active} /> },
-  ],
+  columns: [{ label: 'Libellé', render: (row) => row.libsecteur }, STATUS_COLUMN],
   rowLabel: (row) => row.libsecteur,
 };
 

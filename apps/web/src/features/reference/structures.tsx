@@ -2,7 +2,7 @@ import type { Structure } from '@reformes/domain';
 import { structureSchema, TITLES } from '@reformes/domain';
 import { type ListConfig, optionsOf } from '../../components/list-page/list-config.ts';
 import { ListPage } from '../../components/list-page/list-page.tsx';
-import { StatusBadge } from '../../components/status-badge.tsx';
+import { STATUS_COLUMN, StatusBadge } from '../../components/status-badge.tsx';
 
 export const structuresList: ListConfig<Structure> = {
   resource: 'structures',
@@ -17,7 +17,7 @@ export const structuresList: ListConfig<Structure> = {
     { label: 'email', render: (row) => row.email },
     { label: 'Téléphone', render: (row) => row.telephone },
     { label: 'Secteur', render: (row) => row.sector?.libsecteur },
-    { label: 'Statut', render: (row) => <StatusBadge isActive={row.is_active} /> },
+    STATUS_COLUMN,
   ],
   rowLabel: (row) => `${row.designation} (${row.sigl})`,
   form: {

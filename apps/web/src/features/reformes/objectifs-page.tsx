@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type ListConfig, serverOptionsOf } from '../../components/list-page/list-config.ts';
 import { ListPage } from '../../components/list-page/list-page.tsx';
-import { StatusBadge } from '../../components/status-badge.tsx';
+import { STATUS_COLUMN, StatusBadge } from '../../components/status-badge.tsx';
 import { fetchReformesPage, objectifQuery } from './objectifs-api.ts';
 import { type ObjectifRow, REFORMES_KEY } from './reformes-api.ts';
 import { ResultatModal } from './resultat-modal.tsx';
@@ -43,7 +43,7 @@ export const objectifsList: ListConfig<ObjectifListRow> = {
   columns: [
     { label: 'Libellé', render: (row) => row.libobjectif },
     { label: 'Réformes', render: (row) => row.reforme?.libref ?? '' },
-    { label: 'Statut', render: (row) => <StatusBadge isActive={row.is_active} /> },
+    STATUS_COLUMN,
   ],
   rowLabel: (row) => row.libobjectif,
   form: {

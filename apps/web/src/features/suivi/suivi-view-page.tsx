@@ -17,6 +17,7 @@ import { ErrorAlert } from '../../components/error-alert.tsx';
 import { notifySuccess } from '../../components/notify.tsx';
 import { ObjectiveProgress } from '../../components/objective-progress.tsx';
 import { ProgressChart } from '../../components/progress-chart/progress-chart.tsx';
+import { Term } from '../../components/term.tsx';
 import { useCan } from '../../session/use-can.ts';
 import { type SuiviObjectif, type SuiviResultat, suiviReformeQuery, useReloadSuivi, validateResultat } from './suivi-api.ts';
 import { SuiviRecordsTable } from './suivi-records-table.tsx';
@@ -181,9 +182,9 @@ function ResultPanel({ result, onValidate }: PanelProps & { result: SuiviResulta
           </Group>
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 3 }} component="dl" spacing="xs" m={0}>
-          <Figure term="Indicateur" value={result.indicateur} />
-          <Figure term="Valeur cible" value={measureText(result.valeur_cible)} />
-          <Figure term="Valeur de référence" value={measureText(result.valeurref)} />
+          <Term term="Indicateur">{result.indicateur}</Term>
+          <Term term="Valeur cible">{measureText(result.valeur_cible)}</Term>
+          <Term term="Valeur de référence">{measureText(result.valeurref)}</Term>
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
           <SuiviRecordsTable label={`Données de suivi du résultat ${result.libresult}`} records={result.suivi_results} />
@@ -191,18 +192,5 @@ function ResultPanel({ result, onValidate }: PanelProps & { result: SuiviResulta
         </SimpleGrid>
       </Stack>
     </Paper>
-  );
-}
-
-function Figure({ term, value }: { term: string; value: string }) {
-  return (
-    <div>
-      <Text component="dt" size="xs" c="dimmed">
-        {term}
-      </Text>
-      <Text component="dd" size="sm" m={0}>
-        {value}
-      </Text>
-    </div>
   );
 }

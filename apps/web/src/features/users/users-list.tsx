@@ -1,6 +1,6 @@
 import { roleOf, TITLES, userSchema } from '@reformes/domain';
 import { type ListConfig, optionsOf } from '../../components/list-page/list-config.ts';
-import { StatusBadge } from '../../components/status-badge.tsx';
+import { STATUS_COLUMN } from '../../components/status-badge.tsx';
 import type { CurrentUser } from '../../session/session.ts';
 
 /** A listed account: the same view of a user as the signed-in one (architecture §3). */
@@ -20,7 +20,7 @@ export const usersList: ListConfig<UserRow> = {
     { label: 'Identité', render: identityOf },
     { label: 'Email', render: (row) => row.email },
     { label: 'Rôles', render: (row) => row.roles.map((role) => role.name).join(', ') },
-    { label: 'Statut', render: (row) => <StatusBadge isActive={row.is_active} /> },
+    STATUS_COLUMN,
   ],
   searchValues: (row) => [row.lastname, row.firstname, row.name, row.email, row.phone, row.structure?.designation, row.structure?.sigl],
   rowLabel: identityOf,
