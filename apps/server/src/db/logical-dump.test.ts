@@ -26,7 +26,8 @@ const FILL = `
   insert into password_reset_tokens (user_id, token_hash, expires_at) select id, 'lien-' || id, '2026-12-31 23:59:59.999999+00' from users;
   insert into two_factor_recovery_codes (user_id, code_hash) select id, 'code-' || n from users, generate_series(1, 3) n;
   insert into rate_limits (key, hits, window_ends_at) values ('login-ip:127.0.0.1', 3, '2026-06-01 12:00:00+00');
-  insert into login_failures (email_hash, failures, retry_at, forget_at) values ('e3b0c442', 7, null, '2026-06-02 12:00:00+00');
+  insert into login_failures (email_hash, client, failures, retry_at, forget_at) values ('e3b0c442', '192.0.2.7', 7, null, '2026-06-02 12:00:00+00');
+  insert into login_account_failures (email_hash, failures, counted_at) values ('e3b0c442', 12.5, '2026-06-01 12:00:00+00');
   insert into reforme_files (reforme_id, name_file, name, original_name, size)
     select id, 'Note « cadrage »', 'stockage-' || id || '.pdf', E'note\\\\cadrage\\n(v2) 🚀.pdf', 5000000000 from reformes where id % 7 = 0;
   insert into backups (name, type, size) values ('reformes-2026-01-01-db.tar.gz', 'pglite', 123456);

@@ -1,7 +1,7 @@
 import type { Action } from '@reformes/domain';
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, check, integer, pgTable, primaryKey, serial, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
-import { timestamps } from './reference.ts';
+import { isActive, refersTo, timestamps } from './columns.ts';
 import { users } from './users.ts';
 
 export const roles = pgTable(
@@ -13,7 +13,7 @@ export const roles = pgTable(
     guard_name: text().notNull().default('api'),
     /** The five roles of spec §6: they cannot be renamed or deleted. */
     is_builtin: boolean().notNull().default(false),
-    is_active: boolean().notNull().default(true),
+    is_active: isActive(),
     /** Issue 18: its users must sign in with a second factor (led through enrolment first). */
     requires_two_factor: boolean().notNull().default(false),
     ...timestamps,
@@ -24,12 +24,8 @@ export const roles = pgTable(
 export const userRoles = pgTable(
   'user_roles',
   {
-    user_id: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    role_id: integer()
-      .notNull()
-      .references(() => roles.id, { onDelete: 'restrict' }),
+    user_id: refersTo(() => users.id, 'cascade'),
+    role_id: refersTo(() => roles.id, 'restrict'),
     /** The first role (lowest position) is the user's role (spec §6). */
     position: integer().notNull().default(0),
   },
@@ -48,11 +44,9 @@ export const permissions = pgTable(
   {
     id: serial().primaryKey(),
     name: text().notNull().unique(),
-    feature_id: integer()
-      .notNull()
-      .references(() => features.id, { onDelete: 'cascade' }),
+    feature_id: refersTo(() => features.id, 'cascade'),
     action: text().$type<Action>().notNull(),
-    is_active: boolean().notNull().default(true),
+    is_active: isActive(),
     ...timestamps,
   },
   (t) => [
@@ -66,13 +60,9 @@ export const rolePermissions = pgTable(
   'role_permissions',
   {
     id: serial().primaryKey(),
-    role_id: integer()
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
-    permission_id: integer()
-      .notNull()
-      .references(() => permissions.id, { onDelete: 'cascade' }),
-    is_active: boolean().notNull().default(true),
+    role_id: refersTo(() => roles.id, 'cascade'),
+    permission_id: refersTo(() => permissions.id, 'cascade'),
+    is_active: isActive(),
     ...timestamps,
   },
   (t) => [unique('role_permissions_unique').on(t.role_id, t.permission_id)],
@@ -91,12 +81,8 @@ export const menus = pgTable('menus', {
 export const roleWindows = pgTable(
   'role_windows',
   {
-    role_id: integer()
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
-    menu_id: integer()
-      .notNull()
-      .references(() => menus.id, { onDelete: 'cascade' }),
+    role_id: refersTo(() => roles.id, 'cascade'),
+    menu_id: refersTo(() => menus.id, 'cascade'),
     /** Order of the entry in this role's menu. */
     position: integer().notNull().default(0),
   },

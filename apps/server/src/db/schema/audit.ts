@@ -1,7 +1,8 @@
 import type { AuditResult } from '@reformes/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { SEARCH_ACCENTED, SEARCH_PLAIN } from '../search-alphabet.ts';
+import { createdAt } from './columns.ts';
 
 /**
  * The security audit log: who did what, to what, with which result, when and from where. Append-only; no
@@ -12,7 +13,7 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: bigserial({ mode: 'number' }).primaryKey(),
-    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    created_at: createdAt(),
     actor_id: integer(),
     /** The account's email at the time, or the email as typed for a failed sign-in of an unknown email. */
     actor_email: text(),

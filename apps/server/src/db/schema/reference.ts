@@ -1,10 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-
-const timestamps = {
-  created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  updated_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
-};
+import { pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { isActive, refersTo, timestamps } from './columns.ts';
 
 /** Labels are unique regardless of case, so "Santé" and "santé" cannot coexist. */
 const uniqueLabel = (table: string, column: { name: string }) =>
@@ -12,7 +8,7 @@ const uniqueLabel = (table: string, column: { name: string }) =>
 
 export const sectors = pgTable(
   'sectors',
-  { id: serial().primaryKey(), libsecteur: text().notNull(), is_active: boolean().notNull().default(true), ...timestamps },
+  { id: serial().primaryKey(), libsecteur: text().notNull(), is_active: isActive(), ...timestamps },
   (t) => [uniqueLabel('sectors', t.libsecteur)],
 );
 
@@ -25,10 +21,8 @@ export const structures = pgTable(
     adresse_struct: text().notNull(),
     email: text().notNull(),
     telephone: text().notNull(),
-    sector_id: integer()
-      .notNull()
-      .references(() => sectors.id, { onDelete: 'restrict' }),
-    is_active: boolean().notNull().default(true),
+    sector_id: refersTo(() => sectors.id, 'restrict'),
+    is_active: isActive(),
     ...timestamps,
   },
   (t) => [uniqueLabel('structures', t.designation)],
@@ -41,7 +35,7 @@ export const natures = pgTable(
     libnature: text().notNull(),
     /** Stable code of a seeded nature (NATURES in packages/domain); null for those an administrator adds. */
     code: text().unique(),
-    is_active: boolean().notNull().default(true),
+    is_active: isActive(),
     ...timestamps,
   },
   (t) => [uniqueLabel('natures', t.libnature)],
@@ -49,14 +43,12 @@ export const natures = pgTable(
 
 export const covers = pgTable(
   'covers',
-  { id: serial().primaryKey(), lib_couvert: text().notNull(), is_active: boolean().notNull().default(true), ...timestamps },
+  { id: serial().primaryKey(), lib_couvert: text().notNull(), is_active: isActive(), ...timestamps },
   (t) => [uniqueLabel('covers', t.lib_couvert)],
 );
 
 export const entities = pgTable(
   'entities',
-  { id: serial().primaryKey(), libelle: text().notNull(), is_active: boolean().notNull().default(true), ...timestamps },
+  { id: serial().primaryKey(), libelle: text().notNull(), is_active: isActive(), ...timestamps },
   (t) => [uniqueLabel('entities', t.libelle)],
 );
-
-export { timestamps };

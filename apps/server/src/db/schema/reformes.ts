@@ -14,10 +14,10 @@ import {
   serial,
   smallint,
   text,
-  timestamp,
 } from 'drizzle-orm/pg-core';
 import { SEARCH_ACCENTED, SEARCH_PLAIN } from '../search-alphabet.ts';
-import { covers, natures, structures, timestamps } from './reference.ts';
+import { createdAt, isActive, refersTo, timestamps } from './columns.ts';
+import { covers, natures, structures } from './reference.ts';
 import { users } from './users.ts';
 
 /** 'yyyy-mm-dd' from immutable functions: a date's text form depends on DateStyle, so a generated column may not use it. */
@@ -31,19 +31,15 @@ export const reformes = pgTable(
     id: serial().primaryKey(),
     libref: text().notNull(),
     typeref: text().notNull(),
-    nature_id: integer()
-      .notNull()
-      .references(() => natures.id, { onDelete: 'restrict' }),
+    nature_id: refersTo(() => natures.id, 'restrict'),
     objectif_glob: text().notNull(),
     popul_cible: text().notNull(),
-    couverture_id: integer()
-      .notNull()
-      .references(() => covers.id, { onDelete: 'restrict' }),
+    couverture_id: refersTo(() => covers.id, 'restrict'),
     struct_impl: text().notNull(),
     date_debut: date({ mode: 'string' }).notNull(),
     date_fin: date({ mode: 'string' }).notNull(),
     periodexe: text().notNull(),
-    date_enreg: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    date_enreg: createdAt(),
     cadreinst_mor: text(),
     etat_mor: text(),
     montant_prevu: numeric({ precision: 15, scale: 2 }),
@@ -52,15 +48,11 @@ export const reformes = pgTable(
     solution: text(),
     perspective: text(),
     isPublished: boolean().notNull().default(false),
-    is_active: boolean().notNull().default(true),
+    is_active: isActive(),
     /** Workflow stage (architecture §4): 1 transmission, 2 validation, 3 publication. */
     stage: smallint().notNull().default(1),
-    structure_id: integer()
-      .notNull()
-      .references(() => structures.id, { onDelete: 'restrict' }),
-    created_by: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    structure_id: refersTo(() => structures.id, 'restrict'),
+    created_by: refersTo(() => users.id, 'restrict'),
     /**
      * The searchable texts, lower-case and without accents, kept by the database: a search is one
      * LIKE on one column, served by a trigram index, instead of nine normalisations per row (see
@@ -105,7 +97,7 @@ export const reformeFiles = pgTable(
     original_name: text().notNull(),
     size: bigint({ mode: 'number' }).notNull(),
     created_by: integer().references(() => users.id, { onDelete: 'set null' }),
-    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    created_at: createdAt(),
   },
   (t) => [index('reforme_files_reforme_idx').on(t.reforme_id)],
 );
@@ -115,10 +107,8 @@ export const objectifs = pgTable(
   {
     id: serial().primaryKey(),
     libobjectif: text().notNull(),
-    reforme_id: integer()
-      .notNull()
-      .references(() => reformes.id, { onDelete: 'cascade' }),
-    is_active: boolean().notNull().default(true),
+    reforme_id: refersTo(() => reformes.id, 'cascade'),
+    is_active: isActive(),
     ...timestamps,
   },
   (t) => [index('objectifs_reforme_idx').on(t.reforme_id)],
@@ -132,11 +122,9 @@ export const resultats = pgTable(
     indicateur: text().notNull(),
     valeur_cible: numeric({ precision: 18, scale: 4 }).notNull(),
     valeurref: numeric({ precision: 18, scale: 4 }).notNull(),
-    objectif_id: integer()
-      .notNull()
-      .references(() => objectifs.id, { onDelete: 'cascade' }),
+    objectif_id: refersTo(() => objectifs.id, 'cascade'),
     status: smallint().notNull().default(0),
-    is_active: boolean().notNull().default(true),
+    is_active: isActive(),
     ...timestamps,
   },
   (t) => [check('resultats_status_check', sql`${t.status} in (0, 1)`), index('resultats_objectif_idx').on(t.objectif_id)],
@@ -149,11 +137,9 @@ export const suiviResults = pgTable(
     taux_realisat: numeric({ precision: 18, scale: 4 }).notNull(),
     valeur_realise: numeric({ precision: 18, scale: 4 }).notNull(),
     date: date({ mode: 'string' }).notNull(),
-    result_id: integer()
-      .notNull()
-      .references(() => resultats.id, { onDelete: 'cascade' }),
+    result_id: refersTo(() => resultats.id, 'cascade'),
     created_by: integer().references(() => users.id, { onDelete: 'set null' }),
-    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    created_at: createdAt(),
   },
   (t) => [
     check('suivi_results_positive_check', sql`${t.taux_realisat} >= 0 and ${t.valeur_realise} >= 0`),
@@ -166,9 +152,7 @@ export const affectations = pgTable(
   'affectations',
   {
     id: serial().primaryKey(),
-    reforme_id: integer()
-      .notNull()
-      .references(() => reformes.id, { onDelete: 'cascade' }),
+    reforme_id: refersTo(() => reformes.id, 'cascade'),
     /** -1 transmits upward, 1 returns for correction (spec §3); 0 records creation and publication events. */
     sens: smallint().notNull(),
     instruction: text(),
@@ -176,7 +160,7 @@ export const affectations = pgTable(
     to_stage: smallint(),
     event: text().$type<HistoryEvent>().notNull(),
     user_id: integer().references(() => users.id, { onDelete: 'set null' }),
-    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    created_at: createdAt(),
   },
   (t) => [check('affectations_sens_check', sql`${t.sens} in (-1, 0, 1)`), index('affectations_reforme_idx').on(t.reforme_id, t.created_at)],
 );
@@ -186,8 +170,8 @@ export const backups = pgTable('backups', {
   name: text().notNull().unique(),
   type: text().notNull(),
   size: bigint({ mode: 'number' }).notNull(),
-  is_active: boolean().notNull().default(true),
-  created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  is_active: isActive(),
+  created_at: createdAt(),
 });
 
 /**

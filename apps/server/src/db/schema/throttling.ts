@@ -1,4 +1,5 @@
-import { doublePrecision, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { at } from './columns.ts';
 
 /**
  * Fixed-window request counters, in the database so that they survive a restart and are shared by every
@@ -10,7 +11,7 @@ export const rateLimits = pgTable(
     key: text().primaryKey(),
     hits: integer().notNull(),
     /** The count starts again from zero after this moment. */
-    window_ends_at: timestamp({ withTimezone: true }).notNull(),
+    window_ends_at: at().notNull(),
   },
   (t) => [index('rate_limits_window_idx').on(t.window_ends_at)],
 );
@@ -28,9 +29,9 @@ export const loginFailures = pgTable(
     /** Attempts since the last success; an attempt counts before its password is checked, a success clears it. */
     failures: integer().notNull(),
     /** No attempt of this client is checked before this moment. */
-    retry_at: timestamp({ withTimezone: true }),
+    retry_at: at(),
     /** A day without attempts and the count starts again from zero. */
-    forget_at: timestamp({ withTimezone: true }).notNull(),
+    forget_at: at().notNull(),
   },
   (t) => [primaryKey({ columns: [t.email_hash, t.client] }), index('login_failures_forget_idx').on(t.forget_at)],
 );
@@ -43,5 +44,5 @@ export const loginAccountFailures = pgTable('login_account_failures', {
   email_hash: text().primaryKey(),
   /** The count at `counted_at`; a right password takes its attempt back. */
   failures: doublePrecision().notNull(),
-  counted_at: timestamp({ withTimezone: true }).notNull(),
+  counted_at: at().notNull(),
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { structures, timestamps } from './reference.ts';
+import { bigint, boolean, index, integer, pgTable, serial, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { at, createdAt, isActive, refersTo, timestamps } from './columns.ts';
+import { structures } from './reference.ts';
 
 export const users = pgTable(
   'users',
@@ -11,23 +12,21 @@ export const users = pgTable(
     address: text().notNull().default(''),
     email: text().notNull(),
     phone: text().notNull().default(''),
-    structure_id: integer()
-      .notNull()
-      .references(() => structures.id, { onDelete: 'restrict' }),
+    structure_id: refersTo(() => structures.id, 'restrict'),
     password_hash: text().notNull(),
     /** Set for admin-created or admin-reset passwords: the next sign-in must choose a new one. */
     must_change_password: boolean().notNull().default(false),
-    is_active: boolean().notNull().default(true),
+    is_active: isActive(),
     is_signer: boolean().notNull().default(false),
     /**
      * Set by the trigger `users_password_changed` (migration 0005) whenever `password_hash` changes, which also
      * voids the user's outstanding reset links: a temporary password expires 72 hours after this moment.
      */
-    password_changed_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    password_changed_at: createdAt(),
     /** TOTP (issue 18), encrypted (`two-factor-secret.ts`): the active secret, and one being enrolled. */
     totp_secret: text(),
     totp_pending_secret: text(),
-    totp_enabled_at: timestamp({ withTimezone: true }),
+    totp_enabled_at: at(),
     /** The last 30-second step a code was accepted for: a code is never accepted twice. */
     totp_last_step: bigint({ mode: 'number' }),
     ...timestamps,
@@ -42,7 +41,7 @@ export const userSettings = pgTable('user_settings', {
     .unique()
     .references(() => users.id, { onDelete: 'cascade' }),
   signature: text(),
-  is_active: boolean().notNull().default(true),
+  is_active: isActive(),
   ...timestamps,
 });
 
@@ -50,29 +49,25 @@ export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     id: serial().primaryKey(),
-    user_id: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: refersTo(() => users.id, 'cascade'),
     token_hash: text().notNull().unique(),
     /** Every token rotated from one sign-in shares a family; reusing a rotated token revokes the family. */
     family_id: uuid().notNull(),
-    expires_at: timestamp({ withTimezone: true }).notNull(),
-    revoked_at: timestamp({ withTimezone: true }),
-    rotated_at: timestamp({ withTimezone: true }),
-    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expires_at: at().notNull(),
+    revoked_at: at(),
+    rotated_at: at(),
+    created_at: createdAt(),
   },
   (t) => [index('refresh_tokens_user_idx').on(t.user_id), index('refresh_tokens_family_idx').on(t.family_id)],
 );
 
 export const passwordResetTokens = pgTable('password_reset_tokens', {
   id: serial().primaryKey(),
-  user_id: integer()
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  user_id: refersTo(() => users.id, 'cascade'),
   token_hash: text().notNull().unique(),
-  expires_at: timestamp({ withTimezone: true }).notNull(),
-  used_at: timestamp({ withTimezone: true }),
-  created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  expires_at: at().notNull(),
+  used_at: at(),
+  created_at: createdAt(),
 });
 
 /** The ten single-use recovery codes of a user with two-factor sign-in, hashed (issue 18). */
@@ -80,12 +75,10 @@ export const twoFactorRecoveryCodes = pgTable(
   'two_factor_recovery_codes',
   {
     id: serial().primaryKey(),
-    user_id: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: refersTo(() => users.id, 'cascade'),
     code_hash: text().notNull(),
-    used_at: timestamp({ withTimezone: true }),
-    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    used_at: at(),
+    created_at: createdAt(),
   },
   (t) => [index('two_factor_recovery_codes_user_idx').on(t.user_id)],
 );
