@@ -23,11 +23,7 @@ interface ReformeDetailModalProps {
  */
 export function ReformeDetailModal({ reformeId, inValidationList = false, onClose }: ReformeDetailModalProps) {
   return (
-    <Modal
-      opened={reformeId !== undefined}
-      onClose={onClose}
-      title="Fiche de la réforme"
-    >
+    <Modal opened={reformeId !== undefined} onClose={onClose} title="Fiche de la réforme">
       {reformeId !== undefined && <ReformeDetailContent reformeId={reformeId} inValidationList={inValidationList} onClose={onClose} />}
     </Modal>
   );

@@ -5,10 +5,10 @@ import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../api/api-error.ts';
-import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { Pagination } from '../../../components/pagination.tsx';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { notifySuccess } from '../../../components/notify.tsx';
+import { Pagination } from '../../../components/pagination.tsx';
 import { checkImportRows, downloadImportTemplate, importRows, previewImportFile } from './import-api.ts';
 import { ImportRowModal } from './import-row-modal.tsx';
 
