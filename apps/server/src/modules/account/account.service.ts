@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, isAdminRole } from '@reformes/domain';
+import { ACCOUNT_MESSAGES, isAdminRole, SIGNATURE_FOLDER } from '@reformes/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -14,10 +14,6 @@ import { hashPassword } from '../auth/password.ts';
 import { assertAcceptablePassword } from '../auth/password-policy.ts';
 import type { Sessions } from '../auth/sessions.ts';
 import type { Throttles } from '../auth/throttles.ts';
-
-/** Where signatures live (architecture §4): disk "local", folder "director". */
-export const SIGNATURE_DISK = 'local';
-export const SIGNATURE_FOLDER = 'director';
 
 /** Admin reads and manages every user's signature; the others their own only. */
 const seesEverySetting = (auth: AuthContext) => isAdminRole(auth.role);
