@@ -20,7 +20,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   });
   on(ROUTES.setState, async (request) => {
     const isActive = request.params.state === '1';
-    return ok(await users.setActive(request.params.id, isActive, authOf(request).userId), isActive ? MESSAGES.activated : MESSAGES.deactivated);
+    return ok(
+      await users.setActive(request.params.id, isActive, authOf(request).userId),
+      isActive ? MESSAGES.activated : MESSAGES.deactivated,
+    );
   });
   on(ROUTES.resetPassword, async (request) => {
     await users.resetPassword(request.body);
