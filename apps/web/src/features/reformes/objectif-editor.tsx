@@ -1,10 +1,11 @@
-import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Table, Text, Tooltip } from '@mantine/core';
 import { MESSAGES, REFORME_MESSAGES } from '@reformes/domain';
 import { IconEdit, IconLock, IconLockOpen, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { notifyRunning, notifySuccess } from '../../components/notify.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
 import { useCan } from '../../session/use-can.ts';
 import { setActive, useReloadObjectifs } from './objectifs-api.ts';
 
@@ -92,30 +93,37 @@ interface RowActionsProps {
   onDelete: () => void;
 }
 
-/** The row's Modifier (when offered), Supprimer and, with the right, Activer/Désactiver. */
-export function RowActions({ subject, row, state, onEdit, onDelete }: RowActionsProps) {
+/** The row's last two cells: its state (Actif / Bloqué), then Modifier (when offered), Supprimer and, with the right, Activer/Désactiver. */
+export function StateAndActionCells({ subject, row, state, onEdit, onDelete }: RowActionsProps) {
   return (
-    <Group gap={4} wrap="nowrap">
-      {onEdit && (
-        <Tooltip label="Modifier">
-          <ActionIcon variant="subtle" aria-label={`Modifier ${subject}`} onClick={onEdit}>
-            <IconEdit size={16} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-      )}
-      <Tooltip label="Supprimer">
-        <ActionIcon variant="subtle" color="red" aria-label={`Supprimer ${subject}`} onClick={onDelete}>
-          <IconTrash size={16} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
-      {state.can && (
-        <StateButton
-          isActive={row.is_active}
-          disabled={state.change.isPending}
-          onClick={() => state.change.mutate({ id: row.id, isActive: !row.is_active })}
-        />
-      )}
-    </Group>
+    <>
+      <Table.Td>
+        <StatusBadge isActive={row.is_active} />
+      </Table.Td>
+      <Table.Td>
+        <Group gap={4} wrap="nowrap">
+          {onEdit && (
+            <Tooltip label="Modifier">
+              <ActionIcon variant="subtle" aria-label={`Modifier ${subject}`} onClick={onEdit}>
+                <IconEdit size={16} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          )}
+          <Tooltip label="Supprimer">
+            <ActionIcon variant="subtle" color="red" aria-label={`Supprimer ${subject}`} onClick={onDelete}>
+              <IconTrash size={16} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+          {state.can && (
+            <StateButton
+              isActive={row.is_active}
+              disabled={state.change.isPending}
+              onClick={() => state.change.mutate({ id: row.id, isActive: !row.is_active })}
+            />
+          )}
+        </Group>
+      </Table.Td>
+    </>
   );
 }
 
@@ -125,5 +133,34 @@ export function ReformeLine({ libref }: { libref: string }) {
     <Text size="sm">
       Réforme : <strong>{libref}</strong>
     </Text>
+  );
+}
+
+interface EditorTableProps {
+  label: string;
+  /** What replaces the table when there are no rows. */
+  empty: ReactNode;
+  isEmpty: boolean;
+  /** The header cells. */
+  head: ReactNode;
+  children: ReactNode;
+}
+
+/** The editor's bordered table, or its sentence when there is nothing to list. */
+export function EditorTable({ label, empty, isEmpty, head, children }: EditorTableProps) {
+  if (isEmpty) {
+    return (
+      <Text c="dimmed" size="sm">
+        {empty}
+      </Text>
+    );
+  }
+  return (
+    <Table withTableBorder striped aria-label={label}>
+      <Table.Thead>
+        <Table.Tr>{head}</Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>{children}</Table.Tbody>
+    </Table>
   );
 }

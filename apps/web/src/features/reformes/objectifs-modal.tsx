@@ -1,13 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import { Button, Loader, Modal, Stack, Table } from '@mantine/core';
 import { objectifSchema, REFORME_MESSAGES, textLimitOf } from '@reformes/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormButtons } from '../../components/form-buttons.tsx';
 import { LongTextField } from '../../components/long-text-field.tsx';
-import { StatusBadge } from '../../components/status-badge.tsx';
-import { ReformeLine, RowActions, useObjectifsMutation, useRemoval, useStateChange } from './objectif-editor.tsx';
+import { EditorTable, ReformeLine, StateAndActionCells, useObjectifsMutation, useRemoval, useStateChange } from './objectif-editor.tsx';
 import { createObjectif, deleteObjectif, objectifsOfReformeQuery, updateObjectif } from './objectifs-api.ts';
 import type { ObjectifRow } from './reformes-api.ts';
 
@@ -61,41 +60,34 @@ function ObjectifsEditor({ reforme, onClose }: { reforme: { id: number; libref: 
       <ReformeLine libref={reforme.libref} />
       {objectifs.isPending ? (
         <Loader size="sm" aria-label="Chargement..." />
-      ) : (objectifs.data ?? []).length === 0 ? (
-        <Text c="dimmed" size="sm">
-          {REFORME_MESSAGES.noObjectifs}
-        </Text>
       ) : (
-        <Table withTableBorder striped aria-label="Objectifs de la réforme">
-          <Table.Thead>
-            <Table.Tr>
+        <EditorTable
+          label="Objectifs de la réforme"
+          empty={REFORME_MESSAGES.noObjectifs}
+          isEmpty={(objectifs.data ?? []).length === 0}
+          head={
+            <>
               <Table.Th>Objectif</Table.Th>
               <Table.Th w={90}>Résultats</Table.Th>
               <Table.Th w={90}>État</Table.Th>
               <Table.Th w={state.can ? 190 : 100}>Actions</Table.Th>
+            </>
+          }
+        >
+          {(objectifs.data ?? []).map((objectif) => (
+            <Table.Tr key={objectif.id}>
+              <Table.Td>{objectif.libobjectif}</Table.Td>
+              <Table.Td>{objectif.results?.length ?? 0}</Table.Td>
+              <StateAndActionCells
+                subject={`l'objectif ${objectif.libobjectif}`}
+                row={objectif}
+                state={state}
+                onEdit={() => edit(objectif)}
+                onDelete={() => removal.ask(objectif)}
+              />
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {(objectifs.data ?? []).map((objectif) => (
-              <Table.Tr key={objectif.id}>
-                <Table.Td>{objectif.libobjectif}</Table.Td>
-                <Table.Td>{objectif.results?.length ?? 0}</Table.Td>
-                <Table.Td>
-                  <StatusBadge isActive={objectif.is_active} />
-                </Table.Td>
-                <Table.Td>
-                  <RowActions
-                    subject={`l'objectif ${objectif.libobjectif}`}
-                    row={objectif}
-                    state={state}
-                    onEdit={() => edit(objectif)}
-                    onDelete={() => removal.ask(objectif)}
-                  />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+          ))}
+        </EditorTable>
       )}
       <form noValidate onSubmit={handleSubmit((values) => save.mutate(values))}>
         <Stack>

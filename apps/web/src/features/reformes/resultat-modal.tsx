@@ -5,8 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormButtons } from '../../components/form-buttons.tsx';
 import { SelectField } from '../../components/select-field.tsx';
-import { StatusBadge } from '../../components/status-badge.tsx';
-import { ReformeLine, RowActions, useObjectifsMutation, useRemoval, useStateChange } from './objectif-editor.tsx';
+import { EditorTable, ReformeLine, StateAndActionCells, useObjectifsMutation, useRemoval, useStateChange } from './objectif-editor.tsx';
 import { createResultat, deleteResultat, objectifsOfReformeQuery, type ResultatPayload } from './objectifs-api.ts';
 import type { ResultatRow } from './reformes-api.ts';
 
@@ -120,47 +119,38 @@ function ResultatEditor({
           <Text fw={600} size="sm">
             Résultats attendus de l'objectif « {chosenObjectif.libobjectif} »
           </Text>
-          {(chosenObjectif.results ?? []).length === 0 ? (
-            <Text c="dimmed" size="sm">
-              {REFORME_MESSAGES.noResults}
-            </Text>
-          ) : (
-            <Table withTableBorder striped aria-label="Résultats attendus de l'objectif">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Résultat attendu</Table.Th>
-                  <Table.Th>Indicateur</Table.Th>
-                  <Table.Th>Cible</Table.Th>
-                  <Table.Th>Référence</Table.Th>
-                  <Table.Th>État</Table.Th>
-                  <Table.Th w={state.can ? 150 : 60}>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {(chosenObjectif.results ?? []).map((result) => (
-                  <Table.Tr key={result.id}>
-                    <Table.Td>{result.libresult}</Table.Td>
-                    <Table.Td>{result.indicateur}</Table.Td>
-                    <Table.Td>{Number(result.valeur_cible).toLocaleString('fr-FR')}</Table.Td>
-                    <Table.Td>{Number(result.valeurref).toLocaleString('fr-FR')}</Table.Td>
-                    <Table.Td>
-                      <StatusBadge isActive={result.is_active} />
-                    </Table.Td>
-                    <Table.Td>
-                      <RowActions
-                        subject={`le résultat ${result.libresult}`}
-                        row={result}
-                        state={state}
-                        onDelete={() => removal.ask(result)}
-                      />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )}
+          <EditorTable
+            label="Résultats attendus de l'objectif"
+            empty={REFORME_MESSAGES.noResults}
+            isEmpty={(chosenObjectif.results ?? []).length === 0}
+            head={
+              <>
+                <Table.Th>Résultat attendu</Table.Th>
+                <Table.Th>Indicateur</Table.Th>
+                <Table.Th>Cible</Table.Th>
+                <Table.Th>Référence</Table.Th>
+                <Table.Th>État</Table.Th>
+                <Table.Th w={state.can ? 150 : 60}>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </>
+            }
+          >
+            {(chosenObjectif.results ?? []).map((result) => (
+              <Table.Tr key={result.id}>
+                <Table.Td>{result.libresult}</Table.Td>
+                <Table.Td>{result.indicateur}</Table.Td>
+                <Table.Td>{Number(result.valeur_cible).toLocaleString('fr-FR')}</Table.Td>
+                <Table.Td>{Number(result.valeurref).toLocaleString('fr-FR')}</Table.Td>
+                <StateAndActionCells
+                  subject={`le résultat ${result.libresult}`}
+                  row={result}
+                  state={state}
+                  onDelete={() => removal.ask(result)}
+                />
+              </Table.Tr>
+            ))}
+          </EditorTable>
         </Stack>
       )}
       {removal.dialog}
