@@ -13,9 +13,25 @@ import { RoleRightsCard } from './role-rights-card.tsx';
 
 const TITLE = 'Rôles & permissions';
 
+/**
+ * A change of rights: its toast, then `onDone`, then the cards and the signed-in user's own rights reload (its role
+ * may be the one changed).
+ */
+function useRightsChange<Input>(mutationFn: (input: Input) => Promise<{ message: string }>, onDone?: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: async (response) => {
+      onDone?.();
+      notifySuccess(response.message, TITLES.profiles);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: PROFILES_KEY }), refreshSession()]);
+    },
+    meta: { errorTitle: TITLES.profiles },
+  });
+}
+
 /** /admin/profils (spec §2.9): one card per role; every change is shown at once, the signed-in user's rights included. */
 export function ProfilsPage() {
-  const queryClient = useQueryClient();
   const profiles = useQuery(profilesQuery);
   const [copying, setCopying] = useState<RoleProfile>();
   const [granting, setGranting] = useState<RoleProfile>();
@@ -24,35 +40,12 @@ export function ProfilsPage() {
   const canAdd = useCan('profiles', 'add');
   const canRevoke = useCan('profiles', 'delete');
 
-  /** After a change: the cards, and the signed-in user's own rights (its role may be the one changed). */
-  const changed = async (message: string) => {
-    notifySuccess(message, TITLES.profiles);
-    await Promise.all([queryClient.invalidateQueries({ queryKey: PROFILES_KEY }), refreshSession()]);
-  };
-  const meta = { errorTitle: TITLES.profiles };
-
-  const copy = useMutation({
-    mutationFn: copyRights,
-    onSuccess: (response) => {
-      setCopying(undefined);
-      return changed(response.message);
-    },
-    meta,
-  });
-  const grant = useMutation({
-    mutationFn: grantRights,
-    onSuccess: (response) => {
-      setGranting(undefined);
-      return changed(response.message);
-    },
-    meta,
-  });
-  const revoke = useMutation({
-    mutationFn: (right: RoleRight) => revokeRight(right.id),
-    onSuccess: (response) => changed(response.message),
-    meta,
-    onSettled: () => setRevoking(undefined),
-  });
+  const copy = useRightsChange(copyRights, () => setCopying(undefined));
+  const grant = useRightsChange(grantRights, () => setGranting(undefined));
+  const revoke = useRightsChange(
+    (right: RoleRight) => revokeRight(right.id),
+    () => undefined,
+  );
 
   const roles = profiles.data?.roles ?? [];
   return (
@@ -101,7 +94,7 @@ export function ProfilsPage() {
         title="Retirer un droit"
         question={MESSAGES.revokeQuestion}
         loading={revoke.isPending}
-        onConfirm={() => revoking && revoke.mutate(revoking)}
+        onConfirm={() => revoking && revoke.mutate(revoking, { onSettled: () => setRevoking(undefined) })}
         onCancel={() => setRevoking(undefined)}
       />
     </Stack>
