@@ -42,10 +42,7 @@ export function ProfilsPage() {
 
   const copy = useRightsChange(copyRights, () => setCopying(undefined));
   const grant = useRightsChange(grantRights, () => setGranting(undefined));
-  const revoke = useRightsChange(
-    (right: RoleRight) => revokeRight(right.id),
-    () => undefined,
-  );
+  const revoke = useRightsChange((right: RoleRight) => revokeRight(right.id));
 
   const roles = profiles.data?.roles ?? [];
   return (
