@@ -1,10 +1,14 @@
 import { Paper, Radio, Table, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { ErrorAlert } from './error-alert.tsx';
 import { TableBodyState } from './table-body-state.tsx';
 
 interface DataTableProps {
   /** Names the table for assistive technologies (the screen's title). */
   label: string;
+  /** A failed load: its alert, titled `errorTitle` (the screen's title by default), replaces the table. */
+  error?: unknown;
+  errorTitle?: string;
   minWidth: number;
   /** The header's labels, in order. */
   columns: readonly string[];
@@ -23,9 +27,11 @@ interface DataTableProps {
   children: ReactNode;
 }
 
-/** A bordered, scrolling, striped data table whose body is a TableBodyState (spinner, empty line or rows). */
+/** A bordered, scrolling, striped data table whose body is a TableBodyState (spinner, empty line or rows), or its load's error. */
 export function DataTable({
   label,
+  error,
+  errorTitle = label,
   minWidth,
   columns,
   selectable = false,
@@ -37,6 +43,7 @@ export function DataTable({
   empty,
   children,
 }: DataTableProps) {
+  if (error) return <ErrorAlert title={errorTitle} error={error} />;
   const span = columns.length + (selectable ? 1 : 0) + (withActions ? 1 : 0);
   return (
     <Paper withBorder>

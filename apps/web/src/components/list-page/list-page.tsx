@@ -4,7 +4,6 @@ import { IconEdit, IconEye, IconLock, IconLockOpen, IconPlus, IconTrash, IconX }
 import { type ReactNode, useState } from 'react';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { DataTable, SelectableRow } from '../data-table.tsx';
-import { ErrorAlert } from '../error-alert.tsx';
 import { notifyWarning } from '../notify.tsx';
 import { Pagination } from '../pagination.tsx';
 import { SearchField } from '../search-field.tsx';
@@ -38,7 +37,7 @@ export function ListPage<Row extends ListRow>({ config, extraActions = [], aside
   };
 
   const editing = dialog?.kind === 'edit' ? dialog.row : undefined;
-  const table = list.error ? <ErrorAlert title={config.listErrorTitle ?? config.errorTitle} error={list.error} /> : <Rows list={list} />;
+  const table = <Rows list={list} />;
 
   return (
     <Stack>
@@ -210,6 +209,8 @@ function Rows<Row extends ListRow>({ list }: { list: ListController<Row> }) {
   return (
     <DataTable
       label={config.title}
+      error={list.error}
+      errorTitle={config.listErrorTitle ?? config.errorTitle}
       minWidth={600}
       columns={config.columns.map((column) => column.label)}
       selectable

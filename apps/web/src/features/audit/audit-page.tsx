@@ -14,7 +14,6 @@ import { useMutation } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { DataTable } from '../../components/data-table.tsx';
-import { ErrorAlert } from '../../components/error-alert.tsx';
 import { ListSearchBar } from '../../components/list-page/list-page.tsx';
 import { useSearchedPages } from '../../components/list-page/use-list-controller.ts';
 import { Pagination } from '../../components/pagination.tsx';
@@ -63,23 +62,20 @@ export function AuditPage() {
       <AuditFiltersBar filters={filters} onChange={changeFilters} />
       <ListSearchBar count={list.total} search={list.search} onSearchChange={list.setSearch} onReset={reset} />
 
-      {list.error ? (
-        <ErrorAlert title={AUDIT_MESSAGES.title} error={list.error} />
-      ) : (
-        <DataTable
-          label={AUDIT_MESSAGES.title}
-          minWidth={760}
-          columns={AUDIT_COLUMNS}
-          highlightOnHover={false}
-          isLoading={list.isLoading}
-          isEmpty={rows.length === 0}
-          empty={AUDIT_MESSAGES.empty}
-        >
-          {rows.map((entry) => (
-            <AuditRow key={entry.id} entry={entry} />
-          ))}
-        </DataTable>
-      )}
+      <DataTable
+        error={list.error}
+        label={AUDIT_MESSAGES.title}
+        minWidth={760}
+        columns={AUDIT_COLUMNS}
+        highlightOnHover={false}
+        isLoading={list.isLoading}
+        isEmpty={rows.length === 0}
+        empty={AUDIT_MESSAGES.empty}
+      >
+        {rows.map((entry) => (
+          <AuditRow key={entry.id} entry={entry} />
+        ))}
+      </DataTable>
       <Pagination {...list.pagination} />
     </Stack>
   );

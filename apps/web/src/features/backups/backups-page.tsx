@@ -6,7 +6,6 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { resourceKey } from '../../api/list-api.ts';
 import { DataTable, SelectableRow } from '../../components/data-table.tsx';
-import { ErrorAlert } from '../../components/error-alert.tsx';
 import { ListSearchBar } from '../../components/list-page/list-page.tsx';
 import { useSearchedPages } from '../../components/list-page/use-list-controller.ts';
 import { notifySuccess } from '../../components/notify.tsx';
@@ -84,52 +83,50 @@ export function BackupsPage() {
       )}
       <ListSearchBar count={list.total} search={list.search} onSearchChange={list.setSearch} onReset={list.resetSearch} />
 
-      {list.error ? (
-        <ErrorAlert title={BACKUP_MESSAGES.saveTitle} error={list.error} />
-      ) : (
-        <DataTable
-          label={BACKUP_MESSAGES.title}
-          minWidth={640}
-          columns={BACKUP_COLUMNS}
-          selectable
-          isLoading={list.isLoading}
-          isEmpty={rows.length === 0}
-          empty={list.search.trim() ? MESSAGES.nothingFound : 'Aucune sauvegarde'}
-        >
-          {rows.map((backup, index) => (
-            <SelectableRow
-              key={backup.id}
-              group="backups-selection"
-              label={`Sélectionner ${backup.name}`}
-              isSelected={backup.id === selectedId}
-              onSelect={() => select(backup)}
-            >
-              <Table.Td>{list.firstPosition + index}</Table.Td>
-              <Table.Td>{backup.name}</Table.Td>
-              <Table.Td>{typeLabelOf(backup.type)}</Table.Td>
-              <Table.Td>
-                <Anchor
-                  component="button"
-                  type="button"
-                  size="sm"
-                  aria-label={`Télécharger ${backup.name}`}
-                  disabled={isDownloading(backup)}
-                  onClick={(event) => {
-                    event.stopPropagation();
-                    download.mutate(backup);
-                  }}
-                >
-                  <Group gap={4} wrap="nowrap">
-                    {isDownloading(backup) ? <Loader size={14} /> : <IconDownload size={16} aria-hidden />}
-                    Télécharger
-                  </Group>
-                </Anchor>
-              </Table.Td>
-              <Table.Td>{dayjs(backup.created_at).format('DD/MM/YYYY')}</Table.Td>
-            </SelectableRow>
-          ))}
-        </DataTable>
-      )}
+      <DataTable
+        error={list.error}
+        errorTitle={BACKUP_MESSAGES.saveTitle}
+        label={BACKUP_MESSAGES.title}
+        minWidth={640}
+        columns={BACKUP_COLUMNS}
+        selectable
+        isLoading={list.isLoading}
+        isEmpty={rows.length === 0}
+        empty={list.search.trim() ? MESSAGES.nothingFound : 'Aucune sauvegarde'}
+      >
+        {rows.map((backup, index) => (
+          <SelectableRow
+            key={backup.id}
+            group="backups-selection"
+            label={`Sélectionner ${backup.name}`}
+            isSelected={backup.id === selectedId}
+            onSelect={() => select(backup)}
+          >
+            <Table.Td>{list.firstPosition + index}</Table.Td>
+            <Table.Td>{backup.name}</Table.Td>
+            <Table.Td>{typeLabelOf(backup.type)}</Table.Td>
+            <Table.Td>
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                aria-label={`Télécharger ${backup.name}`}
+                disabled={isDownloading(backup)}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  download.mutate(backup);
+                }}
+              >
+                <Group gap={4} wrap="nowrap">
+                  {isDownloading(backup) ? <Loader size={14} /> : <IconDownload size={16} aria-hidden />}
+                  Télécharger
+                </Group>
+              </Anchor>
+            </Table.Td>
+            <Table.Td>{dayjs(backup.created_at).format('DD/MM/YYYY')}</Table.Td>
+          </SelectableRow>
+        ))}
+      </DataTable>
       <Pagination {...list.pagination} />
 
       <ActionBar

@@ -1,7 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { canImportReformes, REFORME_MESSAGES } from '@reformes/domain';
+import { canImportReformes } from '@reformes/domain';
 import { useState } from 'react';
-import { ErrorAlert } from '../../components/error-alert.tsx';
 import { CreateRowModal } from '../../components/list-page/create-row-modal.tsx';
 import { ListSearchBar } from '../../components/list-page/list-page.tsx';
 import { Pagination } from '../../components/pagination.tsx';
@@ -67,18 +66,15 @@ export function ReformesListView({ config }: { config: ReformesListConfig }) {
       ) : (
         <ListSearchBar count={list.total} search={list.search} onSearchChange={list.setSearch} onReset={list.reset} />
       )}
-      {list.error ? (
-        <ErrorAlert title={REFORME_MESSAGES.errorTitle} error={list.error} />
-      ) : (
-        <ReformesTable
-          label={config.title}
-          columns={config.columns}
-          rows={list.rows}
-          isLoading={list.isLoading}
-          actions={actions.renderActions}
-          minWidth={config.minWidth}
-        />
-      )}
+      <ReformesTable
+        label={config.title}
+        columns={config.columns}
+        rows={list.rows}
+        isLoading={list.isLoading}
+        error={list.error}
+        actions={actions.renderActions}
+        minWidth={config.minWidth}
+      />
       <Pagination {...list.pagination} />
       {actions.dialogs}
       {canAddSector && <CreateRowModal opened={isAddingSector} config={SECTOR_FORM} onClose={() => setAddingSector(false)} />}
