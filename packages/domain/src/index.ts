@@ -21,6 +21,7 @@ export * from './reforme-rules.ts';
 export * from './roles.ts';
 export * from './routes/access.ts';
 export * from './routes/account.ts';
+export * from './routes/audit.ts';
 export * from './routes/auth.ts';
 export * from './routes/backups.ts';
 export * from './routes/dashboard.ts';

@@ -1,7 +1,8 @@
+import { isTimeZone } from '@reformes/domain';
 import { describe, expect, it } from 'vitest';
 import { csvCell, csvLine } from '../../http/csv.ts';
 import type { AuditRow } from './audit.service.ts';
-import { auditCsv, isTimeZone } from './audit-csv.ts';
+import { auditCsv } from './audit-csv.ts';
 
 describe('csvCell', () => {
   it('prefixes a quote to a text a spreadsheet would run as a formula', () => {

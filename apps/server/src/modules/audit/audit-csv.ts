@@ -2,16 +2,6 @@ import { AUDIT_COLUMNS, auditActionLabel, auditResultText, auditTargetText } fro
 import { CSV_BOM as BOM, csvLine } from '../../http/csv.ts';
 import type { AuditRow } from './audit.service.ts';
 
-/** True for a time zone name the runtime knows ("Europe/Paris", "UTC"). */
-export function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('fr-FR', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The export, as text chunks: the header, then one chunk per page of entries (dates as jj/mm/aaaa hh:mm:ss
  * in `timeZone`, the labels of the screen, the details as JSON). Only one page is ever held.

@@ -108,7 +108,7 @@ export function createAuthService({
     const wait = ipWait === undefined ? await throttles.claimSignInAttempt(email, ip) : { seconds: ipWait, limit: 'ip' as const };
     if (wait === undefined) return;
     const gate = { ip: `login-ip:${ip}`, client: `login:${emailKey(email)}:${ip}`, account: `login:${emailKey(email)}` }[wait.limit];
-    if (await isFirstRefusal(gate)) await recordSignInFailure(db, { email, userId, reason: 'throttled' });
+    if (await isFirstRefusal(gate)) await recordSignInFailure(db, { email, userId, reason: 'throttled', client: ip });
     throw tooManyRequests(tooManyAttemptsMessage(wait.seconds), wait.seconds);
   }
 
@@ -182,17 +182,17 @@ export function createAuthService({
       const user = await findUserByEmail(email);
       const isRightPassword = await verifyPassword(user?.password_hash ?? (await decoyPasswordHash()), password);
       if (!user || !isRightPassword) {
-        await recordSignInFailure(db, { email, userId: user?.id, reason: user ? 'wrong_password' : 'unknown_email' });
+        await recordSignInFailure(db, { email, userId: user?.id, reason: user ? 'wrong_password' : 'unknown_email', client: ip });
         throw unauthenticated(MESSAGES.invalidCredentials);
       }
       // With a second factor, the attempt still counts until the code is right: password and code share one budget.
       if (!user.totp_enabled_at) await forgetSignInFailures(db, email, ip);
       if (!user.is_active) {
-        await recordSignInFailure(db, { email, userId: user.id, reason: 'blocked' });
+        await recordSignInFailure(db, { email, userId: user.id, reason: 'blocked', client: ip });
         throw new AppError(403, MESSAGES.accountBlocked);
       }
       if (isTemporaryPasswordExpired(user)) {
-        await recordSignInFailure(db, { email, userId: user.id, reason: 'temporary_expired' });
+        await recordSignInFailure(db, { email, userId: user.id, reason: 'temporary_expired', client: ip });
         throw unauthenticated(MESSAGES.temporaryPasswordExpired);
       }
       if (user.totp_enabled_at) return { two_factor_required: true as const, challenge_token: twoFactor.challengeFor(user.id) };
@@ -209,12 +209,12 @@ export function createAuthService({
       if (!user?.totp_enabled_at) throw unauthenticated(TWO_FACTOR_MESSAGES.challengeExpired);
       await throttleSignIn(user.email, ip, userId);
       if (!user.is_active) {
-        await recordSignInFailure(db, { email: user.email, userId, reason: 'blocked' });
+        await recordSignInFailure(db, { email: user.email, userId, reason: 'blocked', client: ip });
         throw new AppError(403, MESSAGES.accountBlocked);
       }
       const how = await twoFactor.verify(userId, code);
       if (!how) {
-        await recordSignInFailure(db, { email: user.email, userId, reason: 'wrong_code' });
+        await recordSignInFailure(db, { email: user.email, userId, reason: 'wrong_code', client: ip });
         throw new AppError(401, TWO_FACTOR_MESSAGES.invalidCode, { code: [TWO_FACTOR_MESSAGES.invalidCode] });
       }
       await forgetSignInFailures(db, user.email, ip);
