@@ -1,11 +1,25 @@
 import { type AnswerOf, actionOf, type BodyOf, type ParamsOf, pathOf, type QueryOf, type RouteSpec } from '@reformes/domain';
-import { apiRequest, type RequestOptions } from './client.ts';
+import { apiBlob, apiRequest, type RequestOptions } from './client.ts';
 
-/** What a call sends: the route's parameters, query and body, each required exactly when the route takes it. */
+/**
+ * What a call sends: the route's parameters, query and body, each required exactly when the route takes it; a route
+ * without a JSON body (a multipart upload) may take a `form`, with its upload progress.
+ */
 export type CallInput<R extends RouteSpec> = (R['params'] extends object ? { params: ParamsOf<R> } : { params?: never }) &
   (R['querystring'] extends object ? { query?: QueryOf<R> } : { query?: never }) &
-  (R['body'] extends object ? { body: BodyOf<R> } : { body?: never }) &
-  Pick<RequestOptions, 'signal'>;
+  (R['body'] extends object ? { body: BodyOf<R>; form?: never } : { body?: never; form?: FormData }) &
+  Pick<RequestOptions, 'signal' | 'onUploadProgress' | 'skipSessionRenewal'>;
+
+/** A route that answers a file rather than JSON (`file` in its spec). */
+export type FileRoute = RouteSpec & { file: string };
+
+function requestOf<R extends RouteSpec>(spec: R, input: CallInput<R>): [string, RequestOptions] {
+  const { params, query, body, form, ...options } = input as CallInput<RouteSpec> & {
+    params?: Record<string, string | number>;
+    query?: RequestOptions['query'];
+  };
+  return [pathOf(spec.path, params), { ...options, action: actionOf(spec), body: form ?? body, query }];
+}
 
 /**
  * Calls a route of the domain's table (packages/domain/src/routes): its method, path, X-Action and answer type come
@@ -13,16 +27,10 @@ export type CallInput<R extends RouteSpec> = (R['params'] extends object ? { par
  * `call(USERS_ROUTES.resetPassword, { body: input })`.
  */
 export function call<R extends RouteSpec>(spec: R, input: CallInput<R>): Promise<AnswerOf<R>> {
-  const { params, query, body, signal } = input as {
-    params?: Record<string, string | number>;
-    query?: object;
-    body?: unknown;
-    signal?: AbortSignal;
-  };
-  return apiRequest<AnswerOf<R>>(spec.method, pathOf(spec.path, params), {
-    action: actionOf(spec),
-    body,
-    query: query as RequestOptions['query'],
-    signal,
-  });
+  return apiRequest<AnswerOf<R>>(spec.method, ...requestOf(spec, input));
+}
+
+/** Reads the file a route answers (`callBlob(FILES_ROUTES.show, { params: { id } })`), with the bearer token. */
+export function callBlob<R extends FileRoute>(spec: R, input: CallInput<R>): Promise<Blob> {
+  return apiBlob(...requestOf(spec, input));
 }

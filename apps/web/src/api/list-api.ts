@@ -79,3 +79,15 @@ export function deleteRow(resource: string, id: number) {
 export function setRowState<Row>(resource: string, id: number, isActive: boolean) {
   return api.get<ApiResponse<Row>>(`${resource}/${id}/state/${isActive ? 1 : 0}`, { action: 'status' });
 }
+
+/** The page of a list answer asked by pages (`per_page`); a whole list, should the server send one, as its only page. */
+export function pageOf<Row>(answer: { data: Row[] | ListPageData<Row> }): ListPageData<Row> {
+  if (!Array.isArray(answer.data)) return answer.data;
+  const total = answer.data.length;
+  return { data: answer.data, current_page: 1, per_page: total, total, last_page: 1 };
+}
+
+/** The rows of a list answer, whole or one page. */
+export function rowsOf<Row>(answer: { data: Row[] | ListPageData<Row> }): Row[] {
+  return Array.isArray(answer.data) ? answer.data : answer.data.data;
+}
