@@ -1,11 +1,11 @@
-import { type ApiResponse, api } from '../api/client.ts';
-import type { CurrentUser } from './session.ts';
+import { AUTH_ROUTES } from '@reformes/domain';
+import { call } from '../api/call.ts';
 
 /** `GET api/user`: the signed-in user, and the rights when the server sends them. */
 export function fetchCurrentUser() {
-  return api.get<ApiResponse<CurrentUser>>('api/user', { action: 'show' });
+  return call(AUTH_ROUTES.currentUser, {});
 }
 
 export function signOut() {
-  return api.get<{ message: string }>('logout', { action: 'list' });
+  return call(AUTH_ROUTES.logout, {});
 }

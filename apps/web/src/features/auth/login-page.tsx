@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Stack, Text } from '@mantine/core';
-import { type LoginInput, loginSchema, MESSAGES, PAGE_HEADS, TITLES, TWO_FACTOR_MESSAGES } from '@reformes/domain';
+import { type LoginInput, loginSchema, MESSAGES, PAGE_HEADS, type SignIn, TITLES, TWO_FACTOR_MESSAGES } from '@reformes/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,7 +10,7 @@ import { EmailField, PasswordField } from '../../components/credential-fields.ts
 import { notifyError, notifySuccess } from '../../components/notify.tsx';
 import { TwoFactorCodeInput, useTwoFactorCode } from '../../components/two-factor-code.tsx';
 import { storeSignIn } from '../../session/session.ts';
-import { type SignInData, signIn, signInWithCode } from './auth-api.ts';
+import { signIn, signInWithCode } from './auth-api.ts';
 import { AuthCard } from './auth-card.tsx';
 
 export function LoginPage() {
@@ -26,7 +26,7 @@ export function LoginPage() {
 
   const [challenge, setChallenge] = useState<string>();
   // The guards send a user whose role demands a second factor to its enrolment first.
-  const enter = (data: SignInData) => {
+  const enter = (data: SignIn) => {
     storeSignIn(data);
     notifySuccess(MESSAGES.loginSuccess, TITLES.login);
     navigate(data.user.must_change_password ? '/auth/activate-account' : '/admin/dashboard', { replace: true });
@@ -64,7 +64,7 @@ export function LoginPage() {
 }
 
 /** The second step of a sign-in with a second factor: the code of the app, or a recovery code. */
-function CodeStep({ challenge, onSignedIn, onBack }: { challenge: string; onSignedIn: (data: SignInData) => void; onBack: () => void }) {
+function CodeStep({ challenge, onSignedIn, onBack }: { challenge: string; onSignedIn: (data: SignIn) => void; onBack: () => void }) {
   const code = useTwoFactorCode();
   const verify = useMutation({
     mutationFn: (value: string) => signInWithCode(challenge, value),
