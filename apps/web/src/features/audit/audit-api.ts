@@ -1,9 +1,9 @@
-import type { AuditEntry, AuditFilters } from '@reformes/domain';
+import { AUDIT_ROUTES, type AuditFilters } from '@reformes/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { type ApiResponse, api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 import { downloadFile } from '../../api/download.ts';
-import { type ListPageData, PAGE_SIZE } from '../../api/list-api.ts';
+import { PAGE_SIZE, pageOf } from '../../api/list-api.ts';
 
 export const AUDIT_RESOURCE = 'audit-logs';
 
@@ -35,20 +35,15 @@ export function auditQueryOf({ action, result, from, to }: AuditFilterValues, se
 export function auditPageQuery(page: number, filters: AuditFilters) {
   return queryOptions({
     queryKey: [AUDIT_RESOURCE, 'page', page, filters],
-    queryFn: ({ signal }) =>
-      api.get<ApiResponse<ListPageData<AuditEntry>>>(AUDIT_RESOURCE, {
-        action: 'list',
-        query: { per_page: PAGE_SIZE, page, ...filters },
-        signal,
-      }),
-    select: (response) => response.data,
+    queryFn: ({ signal }) => call(AUDIT_ROUTES.list, { query: { per_page: PAGE_SIZE, page, ...filters }, signal }),
+    select: pageOf,
     placeholderData: keepPreviousData,
   });
 }
 
 /** `GET audit-logs/export.csv` with the same filters and the browser's time zone, saved through the API client (token). */
 export function downloadAuditCsv(filters: AuditFilters) {
-  const params = new URLSearchParams({ tz: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC' });
-  for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
-  return downloadFile(`${AUDIT_RESOURCE}/export.csv?${params}`, `journal-audit-${dayjs().format('YYYY-MM-DD')}.csv`);
+  const tz = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  const query = { tz, ...Object.fromEntries(Object.entries(filters).map(([key, value]) => [key, value || undefined])) };
+  return downloadFile(AUDIT_ROUTES.export, { query }, `journal-audit-${dayjs().format('YYYY-MM-DD')}.csv`);
 }
