@@ -1,5 +1,5 @@
-import type { Backup } from '@reformes/domain';
-import { type ApiResponse, api } from '../../api/client.ts';
+import { BACKUPS_ROUTES, type Backup } from '@reformes/domain';
+import { call } from '../../api/call.ts';
 import { downloadFile } from '../../api/download.ts';
 import { pageQuery } from '../../api/list-api.ts';
 
@@ -10,13 +10,13 @@ export const backupsPageQuery = (page: number, search = '') => pageQuery<Backup>
 
 /** `GET api/save-db`: dumps the database and archives the documents (two new rows); takes a few seconds. */
 export function makeBackup() {
-  return api.get<ApiResponse<Backup[]>>('api/save-db', { action: 'add' });
+  return call(BACKUPS_ROUTES.save, {});
 }
 
 /** Spec §7: documents under storage/backups/docs, database dumps under storage/backups/db_data. */
 export function downloadBackup(backup: Pick<Backup, 'name' | 'type'>) {
-  const folder = backup.type === 'doc' ? 'docs' : 'db_data';
-  return downloadFile(`storage/backups/${folder}/${encodeURIComponent(backup.name)}`, backup.name);
+  const spec = backup.type === 'doc' ? BACKUPS_ROUTES.downloadDoc : BACKUPS_ROUTES.downloadDb;
+  return downloadFile(spec, { params: { name: backup.name } }, backup.name);
 }
 
 export type { Backup };
