@@ -1,6 +1,6 @@
-import type { PortfolioCounts, PortfolioFilters } from '@reformes/domain';
+import { PORTFOLIO_ROUTES, type PortfolioFilters } from '@reformes/domain';
 import { queryOptions } from '@tanstack/react-query';
-import { type ApiResponse, api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 
 /** The filters as a query string's values. */
 export const portfolioQueryOf = (filters: PortfolioFilters) =>
@@ -10,8 +10,7 @@ export const portfolioQueryOf = (filters: PortfolioFilters) =>
 export function portfolioCountsQuery(filters: Omit<PortfolioFilters, 'status'> = {}, enabled = true) {
   return queryOptions({
     queryKey: ['portfolio', 'counts', filters],
-    queryFn: ({ signal }) =>
-      api.get<ApiResponse<PortfolioCounts>>('portfolio/counts', { action: 'list', query: portfolioQueryOf(filters), signal }),
+    queryFn: ({ signal }) => call(PORTFOLIO_ROUTES.counts, { query: portfolioQueryOf(filters), signal }),
     select: (response) => response.data,
     enabled,
   });

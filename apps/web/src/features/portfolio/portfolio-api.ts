@@ -1,7 +1,7 @@
-import { type PageOf, type PortfolioFilters, type PortfolioRow, portfolioExportName, portfolioFiltersSchema } from '@reformes/domain';
+import { PORTFOLIO_ROUTES, type PortfolioFilters, portfolioExportName, portfolioFiltersSchema } from '@reformes/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { type ApiResponse, api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 import { downloadFile } from '../../api/download.ts';
 import { portfolioQueryOf } from '../../components/portfolio/portfolio-counts.ts';
 
@@ -25,11 +25,7 @@ export function portfolioPageQuery(filters: PortfolioFilters, page: number) {
   return queryOptions({
     queryKey: [...PORTFOLIO_KEY, 'page', filters, page],
     queryFn: ({ signal }) =>
-      api.get<ApiResponse<PageOf<PortfolioRow>>>('portfolio', {
-        action: 'list',
-        query: { ...portfolioQueryOf(filters), per_page: PORTFOLIO_PAGE_SIZE, page },
-        signal,
-      }),
+      call(PORTFOLIO_ROUTES.page, { query: { ...portfolioQueryOf(filters), per_page: PORTFOLIO_PAGE_SIZE, page }, signal }),
     select: (response) => response.data,
     placeholderData: keepPreviousData,
   });
@@ -37,8 +33,6 @@ export function portfolioPageQuery(filters: PortfolioFilters, page: number) {
 
 /** Saves the overview, with its filters, as the server streams it (CSV or xlsx). */
 export function downloadPortfolio(filters: PortfolioFilters, extension: 'csv' | 'xlsx') {
-  const query = new URLSearchParams(
-    Object.entries(portfolioQueryOf(filters)).filter((entry): entry is [string, string] => entry[1] !== undefined),
-  );
-  return downloadFile(`portfolio/export.${extension}?${query}`, portfolioExportName(dayjs().format('YYYY-MM-DD'), extension));
+  const spec = extension === 'csv' ? PORTFOLIO_ROUTES.exportCsv : PORTFOLIO_ROUTES.exportXlsx;
+  return downloadFile(spec, { query: portfolioQueryOf(filters) }, portfolioExportName(dayjs().format('YYYY-MM-DD'), extension));
 }
