@@ -26,3 +26,15 @@ export function pagedList<T>(page: Page<T>, message: string = MESSAGES.listed) {
 export function listEnvelope<T>(result: T[] | Page<T>, message: string = MESSAGES.listed) {
   return Array.isArray(result) ? plainList(result, message) : pagedList(result, message);
 }
+
+/** `DELETE …`: once the row is gone, `{message: "Suppression effectuée avec succès"}`. */
+export async function deleted(removal: Promise<unknown>) {
+  await removal;
+  return { message: MESSAGES.deleted };
+}
+
+/** `…/state/:state`: the row turned on ('1') or off ('0'), answered with the matching message. */
+export async function toggled<T>(state: string, change: (isActive: boolean) => Promise<T>) {
+  const isActive = state === '1';
+  return ok(await change(isActive), isActive ? MESSAGES.activated : MESSAGES.deactivated);
+}

@@ -1,6 +1,6 @@
 import { MESSAGES, ACCESS_ROUTES as ROUTES } from '@reformes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok, plainList } from '../../http/envelope.ts';
+import { deleted, ok, plainList, toggled } from '../../http/envelope.ts';
 import { routeTable } from '../../http/route-table.ts';
 import type { AccessService } from './access.service.ts';
 
@@ -14,14 +14,10 @@ export const accessRoutes: FastifyPluginAsyncZod<{ access: AccessService }> = as
   for (const spec of [ROUTES.updatePermission, ROUTES.updatePermissionPut]) {
     on(spec, async (request) => ok(await access.updatePermission(request.params.id, request.body), MESSAGES.updated));
   }
-  on(ROUTES.deletePermission, async (request) => {
-    await access.deletePermission(request.params.id);
-    return { message: MESSAGES.deleted };
-  });
-  on(ROUTES.setPermissionState, async (request) => {
-    const isActive = request.params.state === '1';
-    return ok(await access.setPermissionActive(request.params.id, isActive), isActive ? MESSAGES.activated : MESSAGES.deactivated);
-  });
+  on(ROUTES.deletePermission, (request) => deleted(access.deletePermission(request.params.id)));
+  on(ROUTES.setPermissionState, (request) =>
+    toggled(request.params.state, (isActive) => access.setPermissionActive(request.params.id, isActive)),
+  );
 
   on(ROUTES.profiles, async () => ok(await access.profiles(), MESSAGES.listed));
   on(ROUTES.grant, async (request) => ok(await access.grant(request.body.id, request.body.permissions), MESSAGES.rightsGranted));
@@ -34,10 +30,9 @@ export const accessRoutes: FastifyPluginAsyncZod<{ access: AccessService }> = as
     });
   }
   on(ROUTES.toggleProfile, async (request) => ok(await access.toggleProfile(request.params.id), MESSAGES.updated));
-  on(ROUTES.setProfileState, async (request) => {
-    const isActive = request.params.state === '1';
-    return ok(await access.setProfileActive(request.params.id, isActive), isActive ? MESSAGES.activated : MESSAGES.deactivated);
-  });
+  on(ROUTES.setProfileState, (request) =>
+    toggled(request.params.state, (isActive) => access.setProfileActive(request.params.id, isActive)),
+  );
 
   on(ROUTES.copyWindows, async (request) => ok(await access.copyWindows(request.body.old_id, request.body.new_id), MESSAGES.windowsCopied));
 };

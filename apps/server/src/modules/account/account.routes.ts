@@ -2,7 +2,7 @@ import { ACCOUNT_MESSAGES, MESSAGES, ACCOUNT_ROUTES as ROUTES, SIGNATURE_DISK, S
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, forbidden, invalid } from '../../http/app-error.ts';
-import { ok, plainList } from '../../http/envelope.ts';
+import { deleted, ok, plainList, toggled } from '../../http/envelope.ts';
 import { authOf } from '../../http/guard.ts';
 import { hasPath, readUpload } from '../../http/multipart.ts';
 import { type RouteHandler, routeTable } from '../../http/route-table.ts';
@@ -49,17 +49,10 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     await account.ownSettingOf(auth, request.params.id);
     return ok(await saveSignature(auth.userId, request), ACCOUNT_MESSAGES.signatureSaved);
   });
-  on(ROUTES.removeSetting, async (request) => {
-    await account.removeSetting(authOf(request), request.params.id);
-    return { message: MESSAGES.deleted };
-  });
-  on(ROUTES.setSettingState, async (request) => {
-    const isActive = request.params.state === '1';
-    return ok(
-      await account.setSettingActive(authOf(request), request.params.id, isActive),
-      isActive ? MESSAGES.activated : MESSAGES.deactivated,
-    );
-  });
+  on(ROUTES.removeSetting, (request) => deleted(account.removeSetting(authOf(request), request.params.id)));
+  on(ROUTES.setSettingState, (request) =>
+    toggled(request.params.state, (isActive) => account.setSettingActive(authOf(request), request.params.id, isActive)),
+  );
   /** `get-file` and `get-file2`: a whitelisted folder, the caller's own signature (any for admin), as a data URL. */
   const signatureDataUrl: RouteHandler<typeof ROUTES.getFile> = async (request) => {
     const { folder, disk, filename } = request.body;

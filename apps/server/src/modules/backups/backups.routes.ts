@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { BACKUP_FOLDERS, BACKUP_MESSAGES, MESSAGES, BACKUPS_ROUTES as ROUTES } from '@reformes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok, pagedList, plainList } from '../../http/envelope.ts';
+import { deleted, ok, pagedList, plainList } from '../../http/envelope.ts';
 import { routeTable } from '../../http/route-table.ts';
 import type { BackupsService } from './backups.service.ts';
 
@@ -34,10 +34,7 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ backupsService: BackupsServi
   }
   on(ROUTES.update, async (request) => setState(request.params.id, request.body.is_active));
 
-  on(ROUTES.remove, async (request) => {
-    await backupsService.remove(request.params.id);
-    return { message: MESSAGES.deleted };
-  });
+  on(ROUTES.remove, (request) => deleted(backupsService.remove(request.params.id)));
 
   const downloads = [
     { spec: ROUTES.downloadDoc, folder: BACKUP_FOLDERS.doc },

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@reformes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { listEnvelope, ok } from '../../http/envelope.ts';
+import { deleted, listEnvelope, ok, toggled } from '../../http/envelope.ts';
 import { searchPageOf } from '../../http/pagination.ts';
 import { routeTable } from '../../http/route-table.ts';
 import type { CrudService, CrudTable } from './crud-service.ts';
@@ -21,13 +21,7 @@ export function crudRoutes<TTable extends CrudTable, TSchema extends z.ZodObject
     on(ROUTES.show, async (request) => ok(await service.findOne(request.params.id), MESSAGES.found));
     on(ROUTES.create, async (request) => ok(await service.create(request.body as Record<string, unknown>), MESSAGES.created));
     on(ROUTES.update, async (request) => ok(await service.update(request.params.id, request.body as z.infer<TSchema>), MESSAGES.updated));
-    on(ROUTES.remove, async (request) => {
-      await service.remove(request.params.id);
-      return { message: MESSAGES.deleted };
-    });
-    on(ROUTES.setState, async (request) => {
-      const isActive = request.params.state === '1';
-      return ok(await service.setActive(request.params.id, isActive), isActive ? MESSAGES.activated : MESSAGES.deactivated);
-    });
+    on(ROUTES.remove, (request) => deleted(service.remove(request.params.id)));
+    on(ROUTES.setState, (request) => toggled(request.params.state, (isActive) => service.setActive(request.params.id, isActive)));
   };
 }

@@ -1,7 +1,7 @@
-import { fileNameField, ID_MAX, MESSAGES, REFORME_MESSAGES, FILES_ROUTES as ROUTES } from '@reformes/domain';
+import { fileNameField, ID_MAX, REFORME_MESSAGES, FILES_ROUTES as ROUTES } from '@reformes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, invalid } from '../../http/app-error.ts';
-import { ok } from '../../http/envelope.ts';
+import { deleted, ok } from '../../http/envelope.ts';
 import { authOf } from '../../http/guard.ts';
 import { hasPath, readUpload } from '../../http/multipart.ts';
 import { routeTable } from '../../http/route-table.ts';
@@ -69,8 +69,5 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app
       .send(file.content);
   });
 
-  on(ROUTES.remove, async (request) => {
-    await files.remove(authOf(request), request.params.id);
-    return { message: MESSAGES.deleted };
-  });
+  on(ROUTES.remove, (request) => deleted(files.remove(authOf(request), request.params.id)));
 };

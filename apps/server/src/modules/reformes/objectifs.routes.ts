@@ -1,7 +1,7 @@
 import { MESSAGES, REFORME_MESSAGES, OBJECTIFS_ROUTES as ROUTES, resultatPayloadSchema } from '@reformes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden, invalid } from '../../http/app-error.ts';
-import { listEnvelope, ok, plainList } from '../../http/envelope.ts';
+import { deleted, listEnvelope, ok, plainList, toggled } from '../../http/envelope.ts';
 import { authOf, holds } from '../../http/guard.ts';
 import { searchPageOf } from '../../http/pagination.ts';
 import { routeTable } from '../../http/route-table.ts';
@@ -28,17 +28,10 @@ export const objectifsRoutes: FastifyPluginAsyncZod<{ objectifs: ObjectifsServic
   on(ROUTES.updateObjectif, async (request) =>
     ok(await objectifs.updateObjectif(authOf(request), request.params.id, request.body), MESSAGES.updated),
   );
-  on(ROUTES.removeObjectif, async (request) => {
-    await objectifs.removeObjectif(authOf(request), request.params.id);
-    return { message: MESSAGES.deleted };
-  });
-  on(ROUTES.setObjectifState, async (request) => {
-    const isActive = request.params.state === '1';
-    return ok(
-      await objectifs.setObjectifActive(authOf(request), request.params.id, isActive),
-      isActive ? MESSAGES.activated : MESSAGES.deactivated,
-    );
-  });
+  on(ROUTES.removeObjectif, (request) => deleted(objectifs.removeObjectif(authOf(request), request.params.id)));
+  on(ROUTES.setObjectifState, (request) =>
+    toggled(request.params.state, (isActive) => objectifs.setObjectifActive(authOf(request), request.params.id, isActive)),
+  );
 
   on(ROUTES.listResultats, async (request) => {
     const { search, objectif_id, ...page } = request.query;
@@ -68,15 +61,8 @@ export const objectifsRoutes: FastifyPluginAsyncZod<{ objectifs: ObjectifsServic
     if (!holds(auth, { feature: 'resultats', action: 'edit' })) throw forbidden();
     return ok(await objectifs.updateResultat(auth, request.params.id, parseOrInvalid(resultatPayloadSchema, body)), MESSAGES.updated);
   });
-  on(ROUTES.removeResultat, async (request) => {
-    await objectifs.removeResultat(authOf(request), request.params.id);
-    return { message: MESSAGES.deleted };
-  });
-  on(ROUTES.setResultatState, async (request) => {
-    const isActive = request.params.state === '1';
-    return ok(
-      await objectifs.setResultatActive(authOf(request), request.params.id, isActive),
-      isActive ? MESSAGES.activated : MESSAGES.deactivated,
-    );
-  });
+  on(ROUTES.removeResultat, (request) => deleted(objectifs.removeResultat(authOf(request), request.params.id)));
+  on(ROUTES.setResultatState, (request) =>
+    toggled(request.params.state, (isActive) => objectifs.setResultatActive(authOf(request), request.params.id, isActive)),
+  );
 };

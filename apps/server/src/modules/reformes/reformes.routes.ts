@@ -1,6 +1,6 @@
 import { MESSAGES, REFORME_MESSAGES, REFORMES_ROUTES as ROUTES, reformeSchemaFor } from '@reformes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listEnvelope, ok } from '../../http/envelope.ts';
+import { deleted, listEnvelope, ok, toggled } from '../../http/envelope.ts';
 import { authOf } from '../../http/guard.ts';
 import { searchPageOf } from '../../http/pagination.ts';
 import { routeTable } from '../../http/route-table.ts';
@@ -46,14 +46,10 @@ export const reformesRoutes: FastifyPluginAsyncZod<{ reformes: ReformesService; 
       REFORME_MESSAGES.updated,
     );
   });
-  on(ROUTES.remove, async (request) => {
-    await reformes.remove(authOf(request), request.params.id);
-    return { message: MESSAGES.deleted };
-  });
-  on(ROUTES.setState, async (request) => {
-    const isActive = request.params.state === '1';
-    return ok(await reformes.setActive(authOf(request), request.params.id, isActive), isActive ? MESSAGES.activated : MESSAGES.deactivated);
-  });
+  on(ROUTES.remove, (request) => deleted(reformes.remove(authOf(request), request.params.id)));
+  on(ROUTES.setState, (request) =>
+    toggled(request.params.state, (isActive) => reformes.setActive(authOf(request), request.params.id, isActive)),
+  );
 
   on(ROUTES.publish, async (request) => {
     const message = await workflow.apply(authOf(request), request.params.id, 'publish');

@@ -1,6 +1,6 @@
 import { MESSAGES, SUIVI_ROUTES as ROUTES, SUIVI_MESSAGES } from '@reformes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listEnvelope, ok, plainList } from '../../http/envelope.ts';
+import { deleted, listEnvelope, ok, plainList } from '../../http/envelope.ts';
 import { authOf } from '../../http/guard.ts';
 import { routeTable } from '../../http/route-table.ts';
 import type { SuiviService } from './suivi.service.ts';
@@ -17,8 +17,5 @@ export const suiviRoutes: FastifyPluginAsyncZod<{ suivi: SuiviService }> = async
   on(ROUTES.records, async (request) => plainList(await suivi.recordsOf(authOf(request), request.query.result_id)));
   on(ROUTES.show, async (request) => ok(await suivi.record(authOf(request), request.params.id), MESSAGES.found));
   on(ROUTES.create, async (request) => ok(await suivi.create(authOf(request), request.body), SUIVI_MESSAGES.created));
-  on(ROUTES.remove, async (request) => {
-    await suivi.remove(authOf(request), request.params.id);
-    return { message: MESSAGES.deleted };
-  });
+  on(ROUTES.remove, (request) => deleted(suivi.remove(authOf(request), request.params.id)));
 };

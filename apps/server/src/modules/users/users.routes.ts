@@ -1,6 +1,6 @@
 import { MESSAGES, USERS_ROUTES as ROUTES } from '@reformes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listEnvelope, ok } from '../../http/envelope.ts';
+import { deleted, listEnvelope, ok, toggled } from '../../http/envelope.ts';
 import { authOf } from '../../http/guard.ts';
 import { searchPageOf } from '../../http/pagination.ts';
 import { routeTable } from '../../http/route-table.ts';
@@ -14,17 +14,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   on(ROUTES.show, async (request) => ok(await users.show(request.params.id), MESSAGES.found));
   on(ROUTES.create, async (request) => ok(await users.create(request.body), MESSAGES.userCreated));
   on(ROUTES.update, async (request) => ok(await users.update(request.params.id, request.body), MESSAGES.updated));
-  on(ROUTES.remove, async (request) => {
-    await users.remove(request.params.id, authOf(request).userId);
-    return { message: MESSAGES.deleted };
-  });
-  on(ROUTES.setState, async (request) => {
-    const isActive = request.params.state === '1';
-    return ok(
-      await users.setActive(request.params.id, isActive, authOf(request).userId),
-      isActive ? MESSAGES.activated : MESSAGES.deactivated,
-    );
-  });
+  on(ROUTES.remove, (request) => deleted(users.remove(request.params.id, authOf(request).userId)));
+  on(ROUTES.setState, (request) =>
+    toggled(request.params.state, (isActive) => users.setActive(request.params.id, isActive, authOf(request).userId)),
+  );
   on(ROUTES.resetPassword, async (request) => {
     await users.resetPassword(request.body);
     return { message: MESSAGES.passwordReset };
