@@ -46,7 +46,7 @@ describe('web layers, on resolved paths', () => {
 });
 
 describe('server routes get services', () => {
-  it('catches a route file handed `db`, opening a transaction, writing SQL or importing Drizzle', () => {
+  it('catches a route file handed `db`, opening a transaction, writing SQL, importing Drizzle or declaring a route of its own', () => {
     const breaches = serverRoutes(
       checkout({
         'apps/server/src/modules/x/x.routes.ts': [
@@ -54,6 +54,7 @@ describe('server routes get services', () => {
           "import type { Db } from '../../db/client.ts';",
           'export const xRoutes: Plugin<{ db: Db }> = async (app, { db }) => {',
           '  await db.transaction(async (tx) => tx.execute(sql`select 1`));',
+          "  app.get('/x', { schema: {} }, async () => ({}));",
           '};',
         ].join('\n'),
         'apps/server/src/modules/y/y.routes.ts':
@@ -66,6 +67,7 @@ describe('server routes get services', () => {
       'a route file opens a transaction: apps/server/src/modules/x/x.routes.ts',
       'a route file writes SQL: apps/server/src/modules/x/x.routes.ts',
       'a route file is handed the database (`db`): apps/server/src/modules/x/x.routes.ts',
+      'a route file declares a route outside the route table (use `on(ROUTES.x, …)`): apps/server/src/modules/x/x.routes.ts',
     ]);
   });
 });

@@ -65,7 +65,8 @@ export function webLayers(root) {
   return breaches;
 }
 
-// --- Server routes get services: no database handle, no transaction, no Drizzle in a file that declares routes.
+// --- Server routes get services: no database handle, no transaction, no Drizzle in a file that declares routes, and
+// every route comes from the domain's route table (packages/domain/src/routes), registered with `on(...)`.
 const SERVER = 'apps/server/src';
 const ROUTE_FILE = /routes\.ts$/;
 const DATABASE_IN_ROUTES = [
@@ -74,6 +75,7 @@ const DATABASE_IN_ROUTES = [
   [/\.transaction\s*\(/, 'opens a transaction'],
   [/\bsql`/, 'writes SQL'],
   [/\{\s*[^}]*\bdb\b[^}]*\}\s*\)\s*=>|<\s*\{[^>]*\bdb\s*:/, 'is handed the database (`db`)'],
+  [/\b(?:app|api|instance)\.(?:get|post|put|patch|delete|route)\s*\(/, 'declares a route outside the route table (use `on(ROUTES.x, …)`)'],
 ];
 
 export function serverRoutes(root) {
