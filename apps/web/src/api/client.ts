@@ -1,5 +1,5 @@
-import { MESSAGES } from '@reformes/domain';
-import { clearSession, getSession, storeTokens, type TokenPair } from '../session/session.ts';
+import { type AnswerOf, type AUTH_ROUTES, MESSAGES } from '@reformes/domain';
+import { clearSession, getSession, storeTokens } from '../session/session.ts';
 import { ApiError, type ErrorsList } from './api-error.ts';
 
 export const API_BASE = '/api/v1';
@@ -7,12 +7,6 @@ export const API_BASE = '/api/v1';
 /** The action every call declares in the X-Action header (spec §6). */
 export type ApiAction = 'list' | 'add' | 'show' | 'edit' | 'delete' | 'status';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** The success envelope of every answer. */
-export interface ApiResponse<T> {
-  message: string;
-  data: T;
-}
 
 export interface RequestOptions {
   action: ApiAction;
@@ -128,7 +122,7 @@ function renewSession(): Promise<boolean> {
       skipSessionRenewal: true,
     }).catch(() => undefined);
     if (!response?.ok) return false;
-    const body = (await readJson(response)) as ApiResponse<TokenPair> | undefined;
+    const body = (await readJson(response)) as AnswerOf<typeof AUTH_ROUTES.refresh> | undefined;
     if (!body?.data?.access_token) return false;
     storeTokens(body.data);
     return true;

@@ -1,3 +1,4 @@
+import { STRUCTURES_ROUTES } from '@reformes/domain';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { allRowsQuery } from './list-api.ts';
@@ -12,7 +13,7 @@ describe('allRowsQuery', () => {
       'fetch',
       vi.fn(async () => Response.json({ message: 'ok', isPaginate: false, data: [{ id: 1 }, { id: 2 }] })),
     );
-    expect(await new QueryClient().fetchQuery(allRowsQuery<{ id: number }>('structures'))).toEqual([{ id: 1 }, { id: 2 }]);
+    expect(await new QueryClient().fetchQuery(allRowsQuery(STRUCTURES_ROUTES))).toEqual([{ id: 1 }, { id: 2 }]);
   });
 
   it('reads every page when the server pages a list too long to come whole, so no choice is left out', async () => {
@@ -30,7 +31,7 @@ describe('allRowsQuery', () => {
         });
       }),
     );
-    const all = await new QueryClient().fetchQuery(allRowsQuery<{ id: number }>('structures'));
+    const all = await new QueryClient().fetchQuery(allRowsQuery(STRUCTURES_ROUTES));
     expect(all).toHaveLength(2500);
     expect(all.at(-1)).toEqual({ id: 2500 });
     expect(pages).toEqual(['1', '2', '3']);

@@ -1,5 +1,4 @@
-import type { Sector } from '@reformes/domain';
-import { sectorSchema } from '@reformes/domain';
+import { SECTORS_ROUTES, type Sector, sectorSchema } from '@reformes/domain';
 import type { ListConfig } from './list-page/list-config.ts';
 
 /**
@@ -7,7 +6,7 @@ import type { ListConfig } from './list-page/list-config.ts';
  * "Liste des réformes" (spec §2.10) open the same form on the same resource.
  */
 export const SECTOR_FORM = {
-  resource: 'sectors',
+  routes: SECTORS_ROUTES,
   feature: 'sectors',
   errorTitle: 'Secteur',
   form: {
@@ -16,4 +15,4 @@ export const SECTOR_FORM = {
     createTitle: 'Enregistrer un secteur',
     editTitle: 'Modifier un secteur',
   },
-} satisfies Pick<ListConfig<Sector>, 'resource' | 'feature' | 'errorTitle' | 'form'>;
+} satisfies Pick<ListConfig<Sector>, 'routes' | 'feature' | 'errorTitle' | 'form'>;

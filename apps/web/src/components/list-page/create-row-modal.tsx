@@ -8,7 +8,7 @@ import type { ListConfig, ListRow } from './list-config.ts';
 interface CreateRowModalProps<Row extends ListRow> {
   opened: boolean;
   /** The list whose "Ajouter" form this is: its resource, form and toast title. */
-  config: Pick<ListConfig<Row>, 'resource' | 'errorTitle' | 'form'>;
+  config: Pick<ListConfig<Row>, 'routes' | 'errorTitle' | 'form'>;
   onClose: () => void;
 }
 
@@ -19,11 +19,11 @@ interface CreateRowModalProps<Row extends ListRow> {
 export function CreateRowModal<Row extends ListRow>({ opened, config, onClose }: CreateRowModalProps<Row>) {
   const queryClient = useQueryClient();
   const save = useMutation({
-    mutationFn: (values: FieldValues) => createRow<Row>(config.resource, values),
+    mutationFn: (values: FieldValues) => createRow(config.routes, values),
     onSuccess: (response) => {
       notifySuccess(response.message, config.errorTitle);
       onClose();
-      return queryClient.invalidateQueries({ queryKey: resourceKey(config.resource) });
+      return queryClient.invalidateQueries({ queryKey: resourceKey(config.routes) });
     },
     meta: { errorTitle: config.errorTitle },
   });

@@ -149,7 +149,7 @@ interface OptionsFieldProps<Row> {
 /** A select or multi-select whose choices are another resource's whole list. */
 function OptionsField<Row>({ field, control, error }: OptionsFieldProps<Row>) {
   const source = field.options as OptionSource;
-  const choices = useQuery(allRowsQuery<Record<string, unknown>>(source.resource));
+  const choices = useQuery(allRowsQuery(source.source));
   const options = (choices.data ?? []).map(source.toOption);
 
   return (

@@ -1,3 +1,4 @@
+import { NATURES_ROUTES } from '@reformes/domain';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { detailFieldsOf, type ListConfig, searchValuesOf } from './list-config.ts';
@@ -9,7 +10,7 @@ interface Nature {
 }
 
 const config: ListConfig<Nature> = {
-  resource: 'natures',
+  routes: NATURES_ROUTES,
   feature: 'natures',
   title: 'Liste des natures',
   errorTitle: 'Nature',

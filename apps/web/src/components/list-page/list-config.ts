@@ -1,6 +1,7 @@
 import type { Action, FeatureName } from '@reformes/domain';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
+import type { ListRoutes, ListSource } from '../../api/list-api.ts';
 import type { FetchPage, ServerOption } from '../server-select/server-page.ts';
 
 /** What every listed row carries: an id and the active flag that Activer/Désactiver switch. */
@@ -19,17 +20,17 @@ export interface ListColumn<Row> {
 
 /** A select's choices: the whole list of another resource (`GET {resource}`). */
 export interface OptionSource {
-  resource: string;
+  source: ListSource<Record<string, unknown>>;
   toOption: (row: Record<string, unknown>) => { value: string; label: string; isActive: boolean };
 }
 
-/** Choices read from another resource: `optionsOf<Sector>('sectors', (s) => ({ value: String(s.id), label: s.libsecteur }))`. */
-export function optionsOf<Option extends object>(
-  resource: string,
+/** Choices read from another resource: `optionsOf(SECTORS_ROUTES, (s) => ({ value: String(s.id), label: s.libsecteur }))`. */
+export function optionsOf<Option extends Record<string, unknown>>(
+  source: ListSource<Option>,
   toOption: (row: Option) => { value: string; label: string },
 ): OptionSource {
   return {
-    resource,
+    source,
     toOption: (row) => ({ ...toOption(row as Option), isActive: row.is_active !== false }),
   };
 }
@@ -100,8 +101,8 @@ export type ExtraAction<Row> =
 
 /** One list screen: everything that differs between "Liste des secteurs", "Liste des structures"... */
 export interface ListConfig<Row extends ListRow> {
-  /** API path (`sectors` gives `GET sectors`, `POST sectors-search`...), also the query key. */
-  resource: string;
+  /** The resource's routes in the domain's table (`SECTORS_ROUTES`: `GET sectors`, `POST sectors-search`...); its path is the query key. */
+  routes: ListRoutes<Row>;
   /** Feature of the rights (`sectors.add`) that show or hide each button (spec §6). */
   feature: FeatureName;
   title: string;

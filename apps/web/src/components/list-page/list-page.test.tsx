@@ -1,4 +1,4 @@
-import { MESSAGES, SEARCH_DEBOUNCE_MS, sectorSchema } from '@reformes/domain';
+import { MESSAGES, SEARCH_DEBOUNCE_MS, SECTORS_ROUTES, sectorSchema } from '@reformes/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentProps } from 'react';
@@ -18,7 +18,7 @@ interface Sector {
 }
 
 const config: ListConfig<Sector> = {
-  resource: 'sectors',
+  routes: SECTORS_ROUTES,
   feature: 'sectors',
   title: 'Liste des secteurs',
   errorTitle: 'Secteur',

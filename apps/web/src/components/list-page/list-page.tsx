@@ -2,6 +2,7 @@ import { Button, Grid, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { type Action, MESSAGES } from '@reformes/domain';
 import { IconEdit, IconEye, IconLock, IconLockOpen, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
+import { resourceKey } from '../../api/list-api.ts';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
 import { DataTable, SelectableRow } from '../data-table.tsx';
 import { notifyWarning } from '../notify.tsx';
@@ -220,7 +221,7 @@ function Rows<Row extends ListRow>({ list }: { list: ListController<Row> }) {
       {rows.map((row, index) => (
         <SelectableRow
           key={row.id}
-          group={`${config.resource}-selection`}
+          group={`${resourceKey(config.routes)[0]}-selection`}
           label={config.rowLabel(row)}
           isSelected={selected?.id === row.id}
           onSelect={() => list.select(row)}

@@ -77,7 +77,7 @@ export function useSearchedPages<Row, Raw, Key extends QueryKey>(
  * the page of rows, the search of spec §5, the selection, the rights and the mutations.
  */
 export function useListController<Row extends ListRow>(config: ListConfig<Row>) {
-  const { resource } = config;
+  const { routes } = config;
   const queryClient = useQueryClient();
   const { features } = useSession();
 
@@ -88,8 +88,8 @@ export function useListController<Row extends ListRow>(config: ListConfig<Row>) 
   const [selection, setSelection] = useState<{ id: number; stamp: string } | null>(null);
 
   const isWholeList = config.wholeList === true;
-  const pageRows = useQuery({ ...pageQuery<Row>(resource, page), enabled: !isWholeList });
-  const wholeRows = useQuery({ ...allRowsQuery<Row>(resource), enabled: isWholeList });
+  const pageRows = useQuery({ ...pageQuery(routes, page), enabled: !isWholeList });
+  const wholeRows = useQuery({ ...allRowsQuery(routes), enabled: isWholeList });
   const listed = isWholeList ? wholeRows : pageRows;
   const loadedRows = (isWholeList ? wholeRows.data : pageRows.data?.data) ?? [];
 
@@ -107,7 +107,7 @@ export function useListController<Row extends ListRow>(config: ListConfig<Row>) 
   // A whole list is searched here entirely: the server is never asked.
   const isRemote = !isWholeList && needsRemoteSearch(search, localRows.length);
   const remoteTerm = isRemote && debouncedSearch === search ? search.trim() : '';
-  const remoteRows = useQuery({ ...searchQuery<Row>(resource, remoteTerm, remotePage), enabled: remoteTerm !== '' });
+  const remoteRows = useQuery({ ...searchQuery(routes, remoteTerm, remotePage), enabled: remoteTerm !== '' });
   const remoteLastPage = Math.max(1, remoteRows.data?.last_page ?? 1);
   useEffect(() => {
     if (remoteRows.data && remotePage > remoteLastPage) setRemotePage(remoteLastPage);
@@ -160,11 +160,11 @@ export function useListController<Row extends ListRow>(config: ListConfig<Row>) 
 
   const can = (action: Action) => hasRight(features, config.feature, action);
 
-  const reload = () => queryClient.invalidateQueries({ queryKey: resourceKey(resource) });
+  const reload = () => queryClient.invalidateQueries({ queryKey: resourceKey(routes) });
 
   const save = useMutation({
     mutationFn: ({ id, values }: { id?: number; values: unknown }) =>
-      id === undefined ? createRow<Row>(resource, values) : updateRow<Row>(resource, id, values),
+      id === undefined ? createRow(routes, values) : updateRow(routes, id, values),
     onSuccess: (response) => {
       notifySuccess(response.message, config.errorTitle);
       return reload();
@@ -173,7 +173,7 @@ export function useListController<Row extends ListRow>(config: ListConfig<Row>) 
   });
 
   const remove = useMutation({
-    mutationFn: (row: Row) => deleteRow(resource, row.id),
+    mutationFn: (row: Row) => deleteRow(routes, row.id),
     onSuccess: (response) => {
       notifySuccess(response.message, config.errorTitle);
       return reload();
@@ -185,7 +185,7 @@ export function useListController<Row extends ListRow>(config: ListConfig<Row>) 
     mutationFn: async ({ row, isActive }: { row: Row; isActive: boolean }) => {
       const done = notifyRunning(MESSAGES.operationRunning);
       try {
-        return await setRowState<Row>(resource, row.id, isActive);
+        return await setRowState(routes, row.id, isActive);
       } finally {
         done();
       }

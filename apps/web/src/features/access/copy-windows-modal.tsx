@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Modal, Stack, Text } from '@mantine/core';
-import { type RolesWindowsCopyInput, rolesWindowsCopySchema, TITLES } from '@reformes/domain';
+import { ROLES_ROUTES, type RolesWindowsCopyInput, rolesWindowsCopySchema, TITLES } from '@reformes/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { allRowsQuery, resourceKey } from '../../api/list-api.ts';
@@ -30,7 +30,7 @@ export function CopyWindowsModal({ opened, from, onClose }: CopyWindowsModalProp
 
 function CopyWindowsForm({ from, onDone }: { from?: Role; onDone: () => void }) {
   const queryClient = useQueryClient();
-  const roles = useQuery(allRowsQuery<Role>('roles'));
+  const roles = useQuery(allRowsQuery(ROLES_ROUTES));
   const {
     control,
     handleSubmit,
@@ -48,7 +48,7 @@ function CopyWindowsForm({ from, onDone }: { from?: Role; onDone: () => void }) 
     onSuccess: async (response) => {
       notifySuccess(response.message, TITLES.roles);
       onDone();
-      await queryClient.invalidateQueries({ queryKey: resourceKey('roles') });
+      await queryClient.invalidateQueries({ queryKey: resourceKey(ROLES_ROUTES) });
     },
     meta: { errorTitle: TITLES.roles },
   });

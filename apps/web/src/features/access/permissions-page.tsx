@@ -1,8 +1,8 @@
-import { ACTION_LABELS, ACTIONS, MESSAGES, permissionSchema, TITLES } from '@reformes/domain';
+import { ACCESS_ROUTES, ACTION_LABELS, ACTIONS, MESSAGES, permissionSchema, TITLES } from '@reformes/domain';
 import { type ListConfig, optionsOf } from '../../components/list-page/list-config.ts';
 import { ListPage } from '../../components/list-page/list-page.tsx';
 import { STATUS_COLUMN } from '../../components/status-badge.tsx';
-import { type Feature, type Permission, rightLabel } from './access-api.ts';
+import { type Permission, rightLabel } from './access-api.ts';
 
 /** A permission is edited one action at a time (`POST permissions/{id}` takes one pair). */
 const permissionEditSchema = permissionSchema.extend({
@@ -11,7 +11,13 @@ const permissionEditSchema = permissionSchema.extend({
 
 /** "Liste des permissions" (spec §2.9), errors titled "Gestion des permissions" (spec §8). */
 export const permissionsList: ListConfig<Permission> = {
-  resource: 'permissions',
+  routes: {
+    list: ACCESS_ROUTES.permissions,
+    create: ACCESS_ROUTES.createPermissions,
+    update: ACCESS_ROUTES.updatePermissionPut,
+    remove: ACCESS_ROUTES.deletePermission,
+    setState: ACCESS_ROUTES.setPermissionState,
+  },
   feature: 'permissions',
   title: 'Liste des permissions',
   errorTitle: TITLES.permissions,
@@ -33,7 +39,7 @@ export const permissionsList: ListConfig<Permission> = {
         name: 'feature_id',
         label: 'Fonctionnalité système',
         kind: 'select',
-        options: optionsOf<Feature>('features', (feature) => ({ value: String(feature.id), label: feature.tag })),
+        options: optionsOf({ list: ACCESS_ROUTES.features }, (feature) => ({ value: String(feature.id), label: feature.tag })),
       },
       {
         name: 'actions',

@@ -1,4 +1,4 @@
-import { roleSchema, TITLES } from '@reformes/domain';
+import { ROLES_ROUTES, roleSchema, TITLES } from '@reformes/domain';
 import { IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ListConfig } from '../../components/list-page/list-config.ts';
@@ -12,7 +12,7 @@ const yesNo = (value: boolean) => (value ? 'Oui' : 'Non');
 
 /** "Liste des rôles" (spec §2.9), errors titled "Gestion des rôles" (spec §8). */
 export const rolesList: ListConfig<Role> = {
-  resource: 'roles',
+  routes: ROLES_ROUTES,
   feature: 'roles',
   title: 'Liste des rôles',
   errorTitle: TITLES.roles,

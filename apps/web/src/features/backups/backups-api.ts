@@ -3,10 +3,11 @@ import { call } from '../../api/call.ts';
 import { downloadFile } from '../../api/download.ts';
 import { pageQuery } from '../../api/list-api.ts';
 
-export const BACKUPS_RESOURCE = 'api/backups';
+/** The backups are listed by `GET api/backups` (searched by the server). */
+export const BACKUPS_LIST = { list: BACKUPS_ROUTES.listApi };
 
 /** `GET api/backups?per_page=10&page=N&search=`: newest first, searched by the server on the name and the type. */
-export const backupsPageQuery = (page: number, search = '') => pageQuery<Backup>(BACKUPS_RESOURCE, page, search);
+export const backupsPageQuery = (page: number, search = '') => pageQuery(BACKUPS_LIST, page, search);
 
 /** `GET api/save-db`: dumps the database and archives the documents (two new rows); takes a few seconds. */
 export function makeBackup() {

@@ -11,7 +11,7 @@ import { useSearchedPages } from '../../components/list-page/use-list-controller
 import { notifySuccess } from '../../components/notify.tsx';
 import { Pagination } from '../../components/pagination.tsx';
 import { useCan } from '../../session/use-can.ts';
-import { BACKUPS_RESOURCE, type Backup, backupsPageQuery, downloadBackup, makeBackup } from './backups-api.ts';
+import { BACKUPS_LIST, type Backup, backupsPageQuery, downloadBackup, makeBackup } from './backups-api.ts';
 
 const TYPE_LABELS: Record<string, string> = {
   doc: 'Documents',
@@ -59,7 +59,7 @@ export function BackupsPage() {
       notifySuccess(response.message || BACKUP_MESSAGES.saved, BACKUP_MESSAGES.saveTitle);
       // The newest backups come first.
       list.setPage(1);
-      return queryClient.invalidateQueries({ queryKey: resourceKey(BACKUPS_RESOURCE) });
+      return queryClient.invalidateQueries({ queryKey: resourceKey(BACKUPS_LIST) });
     },
     meta: { errorTitle: BACKUP_MESSAGES.saveTitle },
   });

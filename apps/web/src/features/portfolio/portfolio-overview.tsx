@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import {
   ETAT_OPTIONS,
   MESSAGES,
+  NATURES_ROUTES,
   PORTFOLIO_MESSAGES,
   PORTFOLIO_STATUSES,
   type PortfolioFilters,
@@ -10,6 +11,7 @@ import {
   percentageText,
   SEARCH_DEBOUNCE_MS,
   SEARCH_MIN_LENGTH,
+  STRUCTURES_ROUTES,
   TYPE_OPTIONS,
 } from '@reformes/domain';
 import { IconDownload } from '@tabler/icons-react';
@@ -77,8 +79,8 @@ export function PortfolioOverview({ onOpen }: { onOpen: (reformeId: number) => v
   });
   const counts = useQuery(portfolioCountsQuery(withoutStatus));
   const all = { value: ALL, label: 'Toutes' };
-  const structures = [all, ...useLookup('structures', (row) => `${row.designation} (${row.sigl})`)];
-  const natures = [all, ...useLookup('natures', (row) => String(row.libnature))];
+  const structures = [all, ...useLookup(STRUCTURES_ROUTES, (row) => `${row.designation} (${row.sigl})`)];
+  const natures = [all, ...useLookup(NATURES_ROUTES, (row) => String(row.libnature))];
 
   const select = (key: FilterKey, label: string, data: Array<{ value: string; label: string }>, allLabel = 'Toutes') => (
     <Select

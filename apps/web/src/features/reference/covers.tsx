@@ -1,10 +1,9 @@
-import type { Cover } from '@reformes/domain';
-import { coverSchema } from '@reformes/domain';
+import { COVERS_ROUTES, type Cover, coverSchema } from '@reformes/domain';
 import { ListPage } from '../../components/list-page/list-page.tsx';
 import { labelList } from './label-list.ts';
 
 export const coversList = labelList<Cover>({
-  resource: 'covers',
+  routes: COVERS_ROUTES,
   feature: 'covers',
   title: 'Liste des couvertures',
   errorTitle: 'Couverture',

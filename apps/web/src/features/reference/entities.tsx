@@ -1,10 +1,9 @@
-import type { AdministrativeEntity } from '@reformes/domain';
-import { entitySchema } from '@reformes/domain';
+import { type AdministrativeEntity, ENTITIES_ROUTES, entitySchema } from '@reformes/domain';
 import { ListPage } from '../../components/list-page/list-page.tsx';
 import { labelList } from './label-list.ts';
 
 export const entitiesList = labelList<AdministrativeEntity>({
-  resource: 'entities',
+  routes: ENTITIES_ROUTES,
   feature: 'entities',
   title: 'Liste des entités administratives',
   errorTitle: 'Entité administrative',

@@ -1,10 +1,9 @@
-import type { Nature } from '@reformes/domain';
-import { natureSchema } from '@reformes/domain';
+import { NATURES_ROUTES, type Nature, natureSchema } from '@reformes/domain';
 import { ListPage } from '../../components/list-page/list-page.tsx';
 import { labelList } from './label-list.ts';
 
 export const naturesList = labelList<Nature>({
-  resource: 'natures',
+  routes: NATURES_ROUTES,
   feature: 'natures',
   title: 'Liste des natures',
   errorTitle: 'Nature',

@@ -1,11 +1,10 @@
-import type { Structure } from '@reformes/domain';
-import { structureSchema, TITLES } from '@reformes/domain';
+import { SECTORS_ROUTES, STRUCTURES_ROUTES, type Structure, structureSchema, TITLES } from '@reformes/domain';
 import { type ListConfig, optionsOf } from '../../components/list-page/list-config.ts';
 import { ListPage } from '../../components/list-page/list-page.tsx';
 import { STATUS_COLUMN, StatusBadge } from '../../components/status-badge.tsx';
 
 export const structuresList: ListConfig<Structure> = {
-  resource: 'structures',
+  routes: STRUCTURES_ROUTES,
   feature: 'structures',
   title: 'Liste des structures',
   errorTitle: 'Structure',
@@ -32,7 +31,7 @@ export const structuresList: ListConfig<Structure> = {
         name: 'sector_id',
         label: 'Secteur',
         kind: 'select',
-        options: optionsOf<{ id: number; libsecteur: string }>('sectors', (sector) => ({
+        options: optionsOf(SECTORS_ROUTES, (sector) => ({
           value: String(sector.id),
           label: sector.libsecteur,
         })),

@@ -1,5 +1,5 @@
 import { List, Loader, Stack, Text } from '@mantine/core';
-import { objectifSchema, REFORME_MESSAGES, resultStatusText } from '@reformes/domain';
+import { OBJECTIFS_ROUTES, type ObjectifListRow, objectifSchema, REFORME_MESSAGES, resultStatusText } from '@reformes/domain';
 import { IconListCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,10 +7,8 @@ import { type ListConfig, serverOptionsOf } from '../../components/list-page/lis
 import { ListPage } from '../../components/list-page/list-page.tsx';
 import { STATUS_COLUMN, StatusBadge } from '../../components/status-badge.tsx';
 import { fetchReformesPage, objectifQuery } from './objectifs-api.ts';
-import { type ObjectifRow, REFORMES_KEY } from './reformes-api.ts';
+import { REFORMES_KEY } from './reformes-api.ts';
 import { ResultatModal } from './resultat-modal.tsx';
-
-type ObjectifListRow = ObjectifRow & { is_active: boolean };
 
 /** The objective's expected results, read when its details open. */
 function ObjectifResults({ id }: { id: number }) {
@@ -35,7 +33,14 @@ function ObjectifResults({ id }: { id: number }) {
 }
 
 export const objectifsList: ListConfig<ObjectifListRow> = {
-  resource: 'objectifs',
+  routes: {
+    list: OBJECTIFS_ROUTES.listObjectifs,
+    search: OBJECTIFS_ROUTES.searchObjectifs,
+    create: OBJECTIFS_ROUTES.createObjectif,
+    update: OBJECTIFS_ROUTES.updateObjectif,
+    remove: OBJECTIFS_ROUTES.removeObjectif,
+    setState: OBJECTIFS_ROUTES.setObjectifState,
+  },
   feature: 'objectifs',
   title: 'Liste des objectifs',
   errorTitle: REFORME_MESSAGES.objectifsTitle,

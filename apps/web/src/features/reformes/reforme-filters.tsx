@@ -1,5 +1,5 @@
 import { Select, SimpleGrid } from '@mantine/core';
-import { MESSAGES, type ReformeFilters, TYPE_OPTIONS } from '@reformes/domain';
+import { COVERS_ROUTES, MESSAGES, NATURES_ROUTES, type ReformeFilters, STRUCTURES_ROUTES, TYPE_OPTIONS } from '@reformes/domain';
 import { SearchField } from '../../components/search-field.tsx';
 import { useLookup } from '../../components/use-lookup.ts';
 
@@ -17,9 +17,9 @@ interface ReformeFiltersBarProps {
 /** Structure, Nature, Couverture ("Toutes") and Type de réforme ("Tout"), plus the text search (spec §2.5, §2.10). */
 export function ReformeFiltersBar({ filters, onChange, search, onSearchChange, onReset }: ReformeFiltersBarProps) {
   const all = { value: ALL, label: 'Toutes' };
-  const structures = [all, ...useLookup('structures', (row) => `${row.designation} (${row.sigl})`)];
-  const natures = [all, ...useLookup('natures', (row) => String(row.libnature))];
-  const covers = [all, ...useLookup('covers', (row) => String(row.lib_couvert))];
+  const structures = [all, ...useLookup(STRUCTURES_ROUTES, (row) => `${row.designation} (${row.sigl})`)];
+  const natures = [all, ...useLookup(NATURES_ROUTES, (row) => String(row.libnature))];
+  const covers = [all, ...useLookup(COVERS_ROUTES, (row) => String(row.lib_couvert))];
   const types = [{ value: ALL, label: 'Tout' }, ...TYPE_OPTIONS];
 
   const select = (key: 'structure_id' | 'nature_id' | 'couverture_id' | 'typeref') => ({

@@ -1,5 +1,6 @@
 import type { SelectProps } from '@mantine/core';
 import { type Control, Controller, useWatch } from 'react-hook-form';
+import type { ListSource } from '../../api/list-api.ts';
 import { FrenchDateInput, parseFrenchDate } from '../../components/french-date-input.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import { type LookupRow, useLookup } from '../../components/use-lookup.ts';
@@ -49,12 +50,12 @@ export function ChoiceField({
 }
 
 /** A select whose choices are a reference list (`GET natures`...); a blocked entry stays only if chosen. */
-export function LookupField({
-  resource,
+export function LookupField<Row extends LookupRow>({
+  source,
   optionLabel,
   ...field
-}: ControlledFieldProps & { resource: string; optionLabel: (row: LookupRow) => string }) {
+}: ControlledFieldProps & { source: ListSource<Row>; optionLabel: (row: Row) => string }) {
   const chosen = useWatch({ control: field.control, name: field.name });
-  const data = useLookup(resource, optionLabel, (row) => row.is_active !== false || String(row.id) === chosen);
+  const data = useLookup(source, optionLabel, (row) => row.is_active !== false || String(row.id) === chosen);
   return <ChoiceField {...field} data={data} required allowDeselect searchable nothingFoundMessage="Aucun résultat trouvé" />;
 }

@@ -1,4 +1,4 @@
-import { roleOf, TITLES, userSchema } from '@reformes/domain';
+import { ROLES_ROUTES, roleOf, STRUCTURES_ROUTES, TITLES, USERS_ROUTES, userSchema } from '@reformes/domain';
 import { type ListConfig, optionsOf } from '../../components/list-page/list-config.ts';
 import { STATUS_COLUMN } from '../../components/status-badge.tsx';
 import type { CurrentUser } from '../../session/session.ts';
@@ -12,7 +12,7 @@ export function identityOf(user: UserRow): string {
 
 /** "Liste des utilisateurs" (spec §2.8), every error titled "Gestion des utilisateurs" (spec §8). */
 export const usersList: ListConfig<UserRow> = {
-  resource: 'users',
+  routes: USERS_ROUTES,
   feature: 'users',
   title: 'Liste des utilisateurs',
   errorTitle: TITLES.users,
@@ -36,7 +36,7 @@ export const usersList: ListConfig<UserRow> = {
         name: 'structure_id',
         label: 'Structure',
         kind: 'select',
-        options: optionsOf<{ id: number; designation: string; sigl: string }>('structures', (structure) => ({
+        options: optionsOf(STRUCTURES_ROUTES, (structure) => ({
           value: String(structure.id),
           label: `${structure.designation} (${structure.sigl})`,
         })),
@@ -45,7 +45,7 @@ export const usersList: ListConfig<UserRow> = {
         name: 'roles',
         label: 'Rôles',
         kind: 'multiselect',
-        options: optionsOf<{ name: string }>('roles', (role) => ({ value: role.name, label: role.name })),
+        options: optionsOf(ROLES_ROUTES, (role) => ({ value: role.name, label: role.name })),
         initialValue: (row) => row.roles.map((role) => role.name),
       },
       { name: 'is_signer', label: 'Signataire', kind: 'checkbox' },
