@@ -1,4 +1,5 @@
 import {
+  ACCESS_ROUTES,
   ACTION_LABELS,
   type Feature,
   type Permission,
@@ -12,7 +13,7 @@ import {
   type WindowNode,
 } from '@reformes/domain';
 import { queryOptions } from '@tanstack/react-query';
-import { type ApiResponse, api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 
 /** "Secteurs : Lister" */
 export function rightLabel(permission: Pick<Permission, 'feature_tag' | 'action'>): string {
@@ -23,28 +24,28 @@ export const PROFILES_KEY = ['profiles'] as const;
 
 export const profilesQuery = queryOptions({
   queryKey: PROFILES_KEY,
-  queryFn: ({ signal }) => api.get<ApiResponse<Profiles>>('profiles', { action: 'list', signal }),
+  queryFn: ({ signal }) => call(ACCESS_ROUTES.profiles, { signal }),
   select: (response) => response.data,
 });
 
 /** "Ajouter un droit": several permissions at once. */
 export function grantRights(input: ProfileGrantInput) {
-  return api.post<ApiResponse<RoleProfile>>('profiles', { action: 'add', body: input });
+  return call(ACCESS_ROUTES.grant, { body: input });
 }
 
 /** "Copier vers": the rights of role `id` are added to role `role_id`. */
 export function copyRights(input: ProfileCopyInput) {
-  return api.post<ApiResponse<RoleProfile>>('profiles-copy', { action: 'add', body: input });
+  return call(ACCESS_ROUTES.copyRights, { body: input });
 }
 
 /** "Retirer": `rightId` is the role-permission row. */
 export function revokeRight(rightId: number) {
-  return api.patch<{ message: string }>(`profiles/${rightId}`, { action: 'delete' });
+  return call(ACCESS_ROUTES.revokePatch, { params: { id: rightId } });
 }
 
 /** The roles list's "Copier": the menu of `old_id` replaces the menu of `new_id`. */
 export function copyWindows(input: RolesWindowsCopyInput) {
-  return api.post<ApiResponse<WindowNode[]>>('roles-windows-copy', { action: 'add', body: input });
+  return call(ACCESS_ROUTES.copyWindows, { body: input });
 }
 
 export type { Feature, Permission, Profiles, Role, RoleProfile, RoleRight, WindowNode };
