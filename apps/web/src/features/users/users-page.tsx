@@ -1,8 +1,8 @@
-import { TWO_FACTOR_MESSAGES } from '@reformes/domain';
+import { TWO_FACTOR_MESSAGES, TWO_FACTOR_ROUTES } from '@reformes/domain';
 import { IconKey, IconShieldOff } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ListPage } from '../../components/list-page/list-page.tsx';
 import { notifySuccess, notifyWarning } from '../../components/notify.tsx';
@@ -19,7 +19,7 @@ export function UsersPage() {
   const [resetting, setResetting] = useState<UserRow>();
   const [resettingTwoFactor, setResettingTwoFactor] = useState<UserRow>();
   const resetTwoFactor = useMutation({
-    mutationFn: (row: UserRow) => api.post<{ message: string }>(`users/${row.id}/two-factor-reset`, { action: 'edit' }),
+    mutationFn: (row: UserRow) => call(TWO_FACTOR_ROUTES.reset, { params: { id: row.id } }),
     onSuccess: (response) => {
       notifySuccess(response.message, RESET_TWO_FACTOR);
       setResettingTwoFactor(undefined);
