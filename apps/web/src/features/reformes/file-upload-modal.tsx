@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { FormButtons } from '../../components/form-buttons.tsx';
 import { notifySuccess } from '../../components/notify.tsx';
 import { uploadFile } from './files-api.ts';
-import type { ReformeFile } from './reformes-api.ts';
+import type { ReformeFileRef } from './reformes-api.ts';
 
 /** A PDF by its type or, when the browser gives none, by its name; the server checks the content. */
 export function looksLikePdf(file: File): boolean {
@@ -28,7 +28,7 @@ type UploadValues = z.input<typeof uploadSchema>;
 interface FileUploadModalProps {
   opened: boolean;
   onClose: () => void;
-  onUploaded: (file: ReformeFile) => void;
+  onUploaded: (file: ReformeFileRef) => void;
 }
 
 /** "Chargement de fichier": a name and a PDF (spec §5); the panel stays open for the next file. */

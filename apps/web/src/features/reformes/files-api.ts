@@ -1,19 +1,19 @@
-import { type ApiResponse, api, apiBlob } from '../../api/client.ts';
-import type { ReformeFile } from './reformes-api.ts';
+import { FILES_ROUTES } from '@reformes/domain';
+import { call, callBlob } from '../../api/call.ts';
 
 /**
  * `POST files` (multipart name_file, file, reforme_id?): without a reform the upload waits, and the
  * reform form attaches it with `files: [id]` on save.
  */
 export function uploadFile(nameFile: string, file: File, reformeId?: number) {
-  const body = new FormData();
-  body.set('name_file', nameFile);
-  if (reformeId !== undefined) body.set('reforme_id', String(reformeId));
-  body.set('file', file);
-  return api.post<ApiResponse<ReformeFile>>('files', { action: 'add', body });
+  const form = new FormData();
+  form.set('name_file', nameFile);
+  if (reformeId !== undefined) form.set('reforme_id', String(reformeId));
+  form.set('file', file);
+  return call(FILES_ROUTES.upload, { form });
 }
 
-export const deleteFile = (id: number) => api.delete<{ message: string }>(`files/${id}`, { action: 'delete' });
+export const deleteFile = (id: number) => call(FILES_ROUTES.remove, { params: { id } });
 
 /**
  * "voir fichier": the PDF is read with the bearer token and shown from an object URL in a new tab.
@@ -22,7 +22,7 @@ export const deleteFile = (id: number) => api.delete<{ message: string }>(`files
 export async function openFile(id: number): Promise<void> {
   const tab = window.open('', '_blank');
   try {
-    const blob = await apiBlob(`files/${id}`, { action: 'show' });
+    const blob = await callBlob(FILES_ROUTES.show, { params: { id } });
     const url = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
     if (tab) tab.location.href = url;
     else window.location.assign(url);

@@ -7,15 +7,15 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { notifySuccess } from '../../components/notify.tsx';
 import { FileUploadModal } from './file-upload-modal.tsx';
 import { deleteFile } from './files-api.ts';
-import { REFORMES_KEY, type ReformeFile } from './reformes-api.ts';
+import { REFORMES_KEY, type ReformeFileRef } from './reformes-api.ts';
 import { ViewFileButton } from './view-file-button.tsx';
 
 interface ReformeFilesFieldProps {
   /** Files already attached to the reform. */
-  existing: ReformeFile[];
+  existing: ReformeFileRef[];
   /** Files uploaded during this visit, attached when the form is saved. */
-  pending: ReformeFile[];
-  onPendingChange: (files: ReformeFile[]) => void;
+  pending: ReformeFileRef[];
+  onPendingChange: (files: ReformeFileRef[]) => void;
   disabled?: boolean;
 }
 
@@ -23,11 +23,11 @@ interface ReformeFilesFieldProps {
 export function ReformeFilesField({ existing, pending, onPendingChange, disabled }: ReformeFilesFieldProps) {
   const queryClient = useQueryClient();
   const [uploading, setUploading] = useState(false);
-  const [removing, setRemoving] = useState<ReformeFile>();
+  const [removing, setRemoving] = useState<ReformeFileRef>();
   const files = [...existing.map((file) => ({ file, isPending: false })), ...pending.map((file) => ({ file, isPending: true }))];
 
   const remove = useMutation({
-    mutationFn: (file: ReformeFile) => deleteFile(file.id),
+    mutationFn: (file: ReformeFileRef) => deleteFile(file.id),
     onSuccess: (response, file) => {
       notifySuccess(response.message, REFORME_MESSAGES.fileTitle);
       if (pending.some((item) => item.id === file.id)) onPendingChange(pending.filter((item) => item.id !== file.id));

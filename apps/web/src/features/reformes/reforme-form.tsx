@@ -1,5 +1,13 @@
 import { Alert, Fieldset, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { ETAT_OPTIONS, periodText, REFORME_MESSAGES, TYPE_OPTIONS } from '@reformes/domain';
+import {
+  COVERS_ROUTES,
+  ETAT_OPTIONS,
+  NATURES_ROUTES,
+  periodText,
+  REFORME_MESSAGES,
+  STRUCTURES_ROUTES,
+  TYPE_OPTIONS,
+} from '@reformes/domain';
 import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -19,7 +27,7 @@ import {
   type ReformeFormValues,
   reformeResolver,
 } from './reforme-form-values.ts';
-import type { ReformeDetail, ReformeFile, ReformePayload } from './reformes-api.ts';
+import type { ReformeDetail, ReformeFileRef, ReformePayload } from './reformes-api.ts';
 
 /** Section titles read as headings, not as field labels. */
 const LEGEND_STYLES = { legend: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } };
@@ -64,7 +72,7 @@ export function ReformeForm({ role, reforme, withStructure, saving, locked, onSu
   const period = isIsoDate(dateDebut) && isIsoDate(dateFin) ? periodText(dateDebut, dateFin) : '';
   const isUpdate = reforme !== undefined;
   // Uploads of this visit: attached to the reform by the save (`files: [ids]`).
-  const [pending, setPending] = useState<ReformeFile[]>([]);
+  const [pending, setPending] = useState<ReformeFileRef[]>([]);
 
   const submit = handleSubmit(
     async (values) => {
@@ -118,7 +126,7 @@ export function ReformeForm({ role, reforme, withStructure, saving, locked, onSu
                 control={control}
                 name="nature_id"
                 label="Nature"
-                resource="natures"
+                source={NATURES_ROUTES}
                 optionLabel={(row) => String(row.libnature)}
                 error={message('nature_id')}
               />
@@ -126,7 +134,7 @@ export function ReformeForm({ role, reforme, withStructure, saving, locked, onSu
                 control={control}
                 name="couverture_id"
                 label="Couverture"
-                resource="covers"
+                source={COVERS_ROUTES}
                 optionLabel={(row) => String(row.lib_couvert)}
                 error={message('couverture_id')}
               />
@@ -223,7 +231,7 @@ export function ReformeForm({ role, reforme, withStructure, saving, locked, onSu
               control={control}
               name="structure_id"
               label="Structure"
-              resource="structures"
+              source={STRUCTURES_ROUTES}
               optionLabel={(row) => `${row.designation} (${row.sigl})`}
               error={message('structure_id')}
             />

@@ -1,20 +1,15 @@
-import { type ApiResponse, api } from '../../api/client.ts';
-import type { ReformeDetail } from './reformes-api.ts';
+import { REFORMES_ROUTES } from '@reformes/domain';
+import { call } from '../../api/call.ts';
 
 /** Spec §9 assignment sens: -1 transmits one stage up, 1 returns one stage down (with an instruction). */
 export const SENS = { transmit: -1, return: 1 } as const;
 
 export const transmitReforme = (reformeId: number) =>
-  api.post<ApiResponse<ReformeDetail>>('affectations', { action: 'add', body: { reforme_id: reformeId, sens: SENS.transmit } });
+  call(REFORMES_ROUTES.affectation, { body: { reforme_id: reformeId, sens: SENS.transmit } });
 
 export const returnReforme = (reformeId: number, instruction: string) =>
-  api.post<ApiResponse<ReformeDetail>>('affectations', {
-    action: 'add',
-    body: { reforme_id: reformeId, sens: SENS.return, instruction },
-  });
+  call(REFORMES_ROUTES.affectation, { body: { reforme_id: reformeId, sens: SENS.return, instruction } });
 
-export const publishReforme = (reformeId: number) =>
-  api.get<ApiResponse<ReformeDetail>>(`reformes/state/publish/${reformeId}`, { action: 'edit' });
+export const publishReforme = (reformeId: number) => call(REFORMES_ROUTES.publish, { params: { id: reformeId } });
 
-export const unpublishReforme = (reformeId: number) =>
-  api.get<ApiResponse<ReformeDetail>>(`reformes/state/unpublish/${reformeId}`, { action: 'edit' });
+export const unpublishReforme = (reformeId: number) => call(REFORMES_ROUTES.unpublish, { params: { id: reformeId } });
