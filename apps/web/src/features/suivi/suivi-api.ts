@@ -1,7 +1,8 @@
-import type { SuiviRecord, SuiviReforme } from '@reformes/domain';
+import { OBJECTIFS_ROUTES, SUIVI_ROUTES, type SuiviRecord, type SuiviReforme } from '@reformes/domain';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
-import { type ApiResponse, api } from '../../api/client.ts';
-import { type FetchPage, SERVER_PAGE_SIZE, type ServerPage } from '../../components/server-select/server-page.ts';
+import { call } from '../../api/call.ts';
+import { pageOf } from '../../api/list-api.ts';
+import { type FetchPage, SERVER_PAGE_SIZE } from '../../components/server-select/server-page.ts';
 
 /** A follow-up record (spec §3): rate and value as the API's numeric strings, date yyyy-mm-dd. */
 export type { SuiviRecord, SuiviReforme };
@@ -21,12 +22,8 @@ export const SUIVI_REFORMES_KEY = [...SUIVI_KEY, 'reformes'] as const;
  * user's scope, most recent first — what the reform picker offers.
  */
 export const fetchSuiviReformesPage: FetchPage<SuiviReforme> = async (search, page, signal) => {
-  const response = await api.get<ApiResponse<ServerPage<SuiviReforme>>>('reformes/users/get-suivi-result', {
-    action: 'list',
-    query: { per_page: SERVER_PAGE_SIZE, page, search: search || undefined },
-    signal,
-  });
-  return response.data;
+  const response = await call(SUIVI_ROUTES.reformes, { query: { per_page: SERVER_PAGE_SIZE, page, search: search || undefined }, signal });
+  return pageOf(response);
 };
 
 /** How the picker names a reform. */
@@ -39,13 +36,8 @@ export const suiviReformeOption = (reforme: Pick<SuiviReforme, 'id' | 'libref'>)
 export function suiviReformeQuery(reformeId: number | null) {
   return queryOptions({
     queryKey: [...SUIVI_KEY, 'reforme', reformeId],
-    queryFn: ({ signal }) =>
-      api.get<ApiResponse<SuiviReforme[]>>('reformes/users/get-suivi-result', {
-        action: 'list',
-        query: { reforme_id: reformeId ?? undefined },
-        signal,
-      }),
-    select: (response): SuiviReforme | null => response.data[0] ?? null,
+    queryFn: ({ signal }) => call(SUIVI_ROUTES.reformes, { query: { reforme_id: reformeId ?? undefined }, signal }),
+    select: (response): SuiviReforme | null => pageOf(response).data[0] ?? null,
     enabled: reformeId !== null,
   });
 }
@@ -58,12 +50,12 @@ export interface SuiviPayload {
   date: string;
 }
 
-export const createSuivi = (body: SuiviPayload) => api.post<ApiResponse<SuiviRecord>>('suivi-results', { action: 'add', body });
+export const createSuivi = (body: SuiviPayload) => call(SUIVI_ROUTES.create, { body });
 
-export const deleteSuivi = (id: number) => api.delete<{ message: string }>(`suivi-results/${id}`, { action: 'delete' });
+export const deleteSuivi = (id: number) => call(SUIVI_ROUTES.remove, { params: { id } });
 
 /** Spec §4, §7: a result is validated by an update with `{status: 1}`. */
-export const validateResultat = (id: number) => api.put<ApiResponse<unknown>>(`resultats/${id}`, { action: 'edit', body: { status: 1 } });
+export const validateResultat = (id: number) => call(OBJECTIFS_ROUTES.updateResultat, { params: { id }, body: { status: 1 } });
 
 /** Reloads the follow-up data, and the reform screens that show results too. */
 export function useReloadSuivi() {
