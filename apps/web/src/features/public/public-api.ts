@@ -1,15 +1,17 @@
-import type {
-  PublicFilterOptions,
-  PublicMeasure,
-  PublicObjectif,
-  PublicReforme,
-  PublicReformeDetail,
-  PublicResultat,
-  ReformeFilters,
+import {
+  PUBLIC_ROUTES,
+  type PublicFilterOptions,
+  type PublicMeasure,
+  type PublicObjectif,
+  type PublicReforme,
+  type PublicReformeDetail,
+  type PublicResultat,
+  type ReformeFilters,
 } from '@reformes/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { API_BASE, type ApiResponse, api } from '../../api/client.ts';
-import { type ListPageData, PAGE_SIZE } from '../../api/list-api.ts';
+import { call } from '../../api/call.ts';
+import { API_BASE } from '../../api/client.ts';
+import { PAGE_SIZE, pageOf } from '../../api/list-api.ts';
 
 const PUBLIC_KEY = ['public-reformes'] as const;
 
@@ -17,13 +19,8 @@ const PUBLIC_KEY = ['public-reformes'] as const;
 export function publicReformesQuery(page: number, filters: ReformeFilters) {
   return queryOptions({
     queryKey: [...PUBLIC_KEY, 'page', page, filters],
-    queryFn: ({ signal }) =>
-      api.get<ApiResponse<ListPageData<PublicReforme>>>('reformes/public/suivi-result', {
-        action: 'list',
-        query: { per_page: PAGE_SIZE, page, ...filters },
-        signal,
-      }),
-    select: (response) => response.data,
+    queryFn: ({ signal }) => call(PUBLIC_ROUTES.page, { query: { per_page: PAGE_SIZE, page, ...filters }, signal }),
+    select: pageOf,
     placeholderData: keepPreviousData,
   });
 }
@@ -32,7 +29,7 @@ export function publicReformesQuery(page: number, filters: ReformeFilters) {
 export function publicFiltersQuery() {
   return queryOptions({
     queryKey: [...PUBLIC_KEY, 'filters'],
-    queryFn: ({ signal }) => api.get<ApiResponse<PublicFilterOptions>>('reformes/public/filters', { action: 'list', signal }),
+    queryFn: ({ signal }) => call(PUBLIC_ROUTES.filters, { signal }),
     select: (response) => response.data,
     staleTime: 5 * 60_000,
   });
@@ -41,7 +38,7 @@ export function publicFiltersQuery() {
 export function publicReformeQuery(id: number) {
   return queryOptions({
     queryKey: [...PUBLIC_KEY, 'detail', id],
-    queryFn: ({ signal }) => api.get<ApiResponse<PublicReformeDetail>>(`reformes/public/${id}`, { action: 'show', signal }),
+    queryFn: ({ signal }) => call(PUBLIC_ROUTES.detail, { params: { id }, signal }),
     select: (response) => response.data,
   });
 }
