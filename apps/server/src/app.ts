@@ -12,8 +12,10 @@ import { registerNoStore } from './http/cache-control.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { API_BASE, authorisationGuard } from './http/guard.ts';
 import { loggerOptions } from './http/log-options.ts';
+import { registerMetrics } from './http/metrics.ts';
 import { openApiOptions } from './http/openapi.ts';
 import { type PressureLimits, registerPressureGuard } from './http/pressure.ts';
+import { registerRequestIdHeader, requestIdOf } from './http/request-id.ts';
 import { responseSerializerCompiler } from './http/response-serializer.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -81,12 +83,17 @@ export async function buildApp({ config, database, logger, logStream, mailer, pr
     // A client that takes more than 2 minutes to send its request (headers and body) is cut (Node answers 408):
     // slow senders cannot hold connections open for ever.
     requestTimeout: 120_000,
+    // The caller's x-request-id when sane, else a UUID: the reqId of every log line, echoed in every answer.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler(config.env !== 'production'));
   registerErrorHandler(app);
   registerNoStore(app);
   await registerPressureGuard(app, pressureLimits);
+  registerRequestIdHeader(app);
+  registerMetrics(app, { pool: database.pool, token: config.metricsToken });
 
   await app.register(helmet, {
     contentSecurityPolicy: {

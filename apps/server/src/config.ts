@@ -128,6 +128,7 @@ const configSchema = z
     // No default here: absent means "yes" outside production only (see loadConfig).
     API_DOCS: booleanFlag.optional(),
     WEB_DIST: z.string().default('./apps/web/dist'),
+    METRICS_TOKEN: z.string().min(32, 'METRICS_TOKEN doit contenir au moins 32 caractères').optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.JWT_SECRET === DEFAULT_JWT_SECRET) {
@@ -228,5 +229,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** OpenAPI description and Swagger UI at /api/docs: outside production, or with API_DOCS=true. */
     apiDocs: raw.API_DOCS ?? raw.NODE_ENV !== 'production',
     webDist: path.resolve(raw.WEB_DIST),
+    /** Bearer token of GET /metrics; without it only this machine gets the figures (http/metrics.ts). */
+    metricsToken: raw.METRICS_TOKEN,
   };
 }
