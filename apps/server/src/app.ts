@@ -12,6 +12,8 @@ import { registerNoStore } from './http/cache-control.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { API_BASE, authorisationGuard } from './http/guard.ts';
 import { loggerOptions } from './http/log-options.ts';
+import { hasQueued } from './jobs/queue.ts';
+import { createJobWorker } from './jobs/worker.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { openApiOptions } from './http/openapi.ts';
 import { type PressureLimits, registerPressureGuard } from './http/pressure.ts';
@@ -140,31 +142,41 @@ export async function buildApp({ config, database, logger, logStream, mailer, pr
     twoFactor,
     db: database.db,
     sessions,
-    mailer: mail,
     publicUrl: config.publicUrl,
     throttles,
     loginMaxPerIpPerMinute: config.loginMaxPerIpPerMinute,
     forgotMaxPerAccountPerHour: config.forgotMaxPerAccountPerHour,
     recoveryMaxPerIpPerMinute: config.recoveryMaxPerIpPerMinute,
-    log: app.log,
   });
-  // Reset mails go after the answer (same time for any email): a test awaits them, a shutdown lets them finish.
-  app.decorate('settled', () => auth.settled());
-  app.addHook('onClose', () => auth.settled());
+  // Mails and reset-link requests are jobs written with their change (jobs/queue.ts), done by this worker or another
+  // instance's; it polls once the server listens, and looks at once after a request that queued one.
+  const worker = createJobWorker({
+    db: database.db,
+    log: app.log,
+    handlers: { mail: (message) => mail.send(message), 'reset-link': auth.handleResetLink },
+  });
+  app.addHook('onListen', async () => worker.start());
+  // onSend: the handler is done, so its transaction is committed, and a test's inject has not resolved yet.
+  app.addHook('onSend', async (request) => {
+    if (hasQueued(request)) worker.nudge();
+  });
+  // Tests read the outbox right after a request; a shutdown finishes the pass in progress.
+  app.decorate('settled', () => worker.drain());
+  app.addHook('onClose', () => worker.stop());
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { health: createHealthService(database) });
       await api.register(authRoutes, { auth, sessions });
       await api.register(twoFactorRoutes, {
-        twoFactor: createTwoFactorService({ db: database.db, twoFactor, sessions, throttles, mailer: mail, log: app.log }),
+        twoFactor: createTwoFactorService({ db: database.db, twoFactor, sessions, throttles }),
       });
       await api.register(dashboardRoutes, { dashboard: createDashboardService(database.db) });
       await api.register(referenceRoutes, { services: createReferenceServices(database.db) });
       await api.register(accessRoutes, { access: createAccessService(database.db) });
       await api.register(auditRoutes, { audit: createAuditService(database.db) });
       const reformes = createReformesService({ db: database.db, files: fileStore });
-      const workflow = createWorkflowService({ db: database.db, mailer: mail, publicUrl: config.publicUrl, log: app.log });
+      const workflow = createWorkflowService({ db: database.db, publicUrl: config.publicUrl });
       await api.register(importRoutes, { imports: createImportService(database.db) });
       await api.register(reformesRoutes, { reformes, workflow });
       await api.register(filesRoutes, {
@@ -190,11 +202,11 @@ export async function buildApp({ config, database, logger, logStream, mailer, pr
       });
       await api.register(backupsRoutes, { backupsService });
       await api.register(accountRoutes, {
-        account: createAccountService({ db: database.db, files: fileStore, sessions, throttles, mailer: mail, log: app.log }),
+        account: createAccountService({ db: database.db, files: fileStore, sessions, throttles }),
         maxBytes: config.signatureMaxBytes,
       });
       await api.register(usersRoutes, {
-        users: createUsersService({ db: database.db, sessions, mailer: mail, publicUrl: config.publicUrl, log: app.log }),
+        users: createUsersService({ db: database.db, sessions, publicUrl: config.publicUrl }),
       });
     },
     { prefix: API_BASE },

@@ -28,6 +28,7 @@ const FILL = `
   insert into rate_limits (key, hits, window_ends_at) values ('login-ip:127.0.0.1', 3, '2026-06-01 12:00:00+00');
   insert into login_failures (email_hash, client, failures, retry_at, forget_at) values ('e3b0c442', '192.0.2.7', 7, null, '2026-06-02 12:00:00+00');
   insert into login_account_failures (email_hash, failures, counted_at) values ('e3b0c442', 12.5, '2026-06-01 12:00:00+00');
+  insert into jobs (kind, payload, max_attempts, attempts, last_error) values ('mail', '{"to": "a@reformes.test", "subject": "Réformes : « test »"}', 50, 2, 'SMTP injoignable');
   insert into reforme_files (reforme_id, name_file, name, original_name, size)
     select id, 'Note « cadrage »', 'stockage-' || id || '.pdf', E'note\\\\cadrage\\n(v2) 🚀.pdf', 5000000000 from reformes where id % 7 = 0;
   insert into backups (name, type, size) values ('reformes-2026-01-01-db.tar.gz', 'pglite', 123456);

@@ -41,6 +41,7 @@ const EXTRA_ROWS = `
   insert into rate_limits (key, hits, window_ends_at) values ('login-ip:127.0.0.1', 3, '2026-06-01 12:00:00+00');
   insert into login_failures (email_hash, client, failures, retry_at, forget_at) values ('e3b0c442', '192.0.2.7', 7, null, '2026-06-02 12:00:00+00');
   insert into login_account_failures (email_hash, failures, counted_at) values ('e3b0c442', 12.5, '2026-06-01 12:00:00+00');
+  insert into jobs (kind, payload, max_attempts, attempts, last_error) values ('mail', '{"to": "a@reformes.test", "subject": "Réformes : « test »"}', 50, 2, 'SMTP injoignable');
   update reformes set libref = E'Réforme « test » : l''État, C:\\\\chemin\\\\, "guillemets"\\nligne 2\\t🚀', etat_mor = null,
     montant_prevu = 1234567890123.45, montant_trealise = null, difficult = null, is_active = false
     where id = (select min(id) from reformes);

@@ -1,14 +1,12 @@
 import { ACCOUNT_MESSAGES, isAdminRole, SIGNATURE_FOLDER } from '@reformes/domain';
 import { eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { userSettings, users } from '../../db/schema/index.ts';
 import { AppError, forbidden, invalid, notFound } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/guard.ts';
-import type { Mailer } from '../../mail/mailer.ts';
 import { type FileStore, type ImageType, imageTypeOf } from '../../storage/file-store.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { sendAccountNotice } from '../auth/account-notices.ts';
+import { queueAccountNotice } from '../auth/account-notices.ts';
 import { reauthenticate } from '../auth/account-security.ts';
 import { hashPassword } from '../auth/password.ts';
 import { assertAcceptablePassword } from '../auth/password-policy.ts';
@@ -23,12 +21,10 @@ export interface AccountServiceOptions {
   files: FileStore;
   sessions: Sessions;
   throttles: Throttles;
-  mailer: Mailer;
-  log: FastifyBaseLogger;
 }
 
 /** One's own password and the signature settings (spec §7 "Auth and account", "Files and user settings"). */
-export function createAccountService({ db, files, sessions, throttles, mailer, log }: AccountServiceOptions) {
+export function createAccountService({ db, files, sessions, throttles }: AccountServiceOptions) {
   /** The setting if the caller may see it (its own, or any for admin); otherwise 404. */
   async function settingOf(auth: AuthContext, id: number) {
     const [row] = await db.select().from(userSettings).where(eq(userSettings.id, id));
@@ -67,8 +63,8 @@ export function createAccountService({ db, files, sessions, throttles, mailer, l
         // Every session ends, this one too: the user signs in again with the new password.
         await sessions.revokeAllOf(userId, tx);
         await recordAudit(tx, { action: 'password.change', target: { type: 'user', id: userId } });
+        await queueAccountNotice(tx, 'password_changed', user, changedAt);
       });
-      await sendAccountNotice({ mailer, log }, 'password_changed', user, changedAt);
     },
 
     async listSettings(auth: AuthContext) {

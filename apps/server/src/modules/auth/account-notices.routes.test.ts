@@ -95,7 +95,7 @@ describe('security notices by mail', { timeout: 120_000 }, () => {
     });
   });
 
-  it('a notice that cannot be sent is logged, never an error for the user: the change is done', async () => {
+  it('a notice that cannot be sent yet is kept for a later attempt, never an error for the user: the change is done', async () => {
     const lines: string[] = [];
     const app = await buildApp({
       config: { ...t.config, logLevel: 'error' },
@@ -123,7 +123,12 @@ describe('security notices by mail', { timeout: 120_000 }, () => {
       });
       expect(changed.statusCode, changed.body).toBe(200);
       expect(changed.json().message).toBe('Mot de passe modifié avec succès : reconnectez-vous.');
-      expect(lines.join('\n')).toContain('avis de sécurité non envoyé');
+      await app.settled();
+      const { rows } = await t.database.pool.query(
+        "select attempts, last_error, done_at from jobs where kind = 'mail' and payload->>'to' = $1 and payload->>'subject' like '%mot de passe%'",
+        [user.email],
+      );
+      expect(rows).toEqual([{ attempts: 1, last_error: 'serveur SMTP injoignable', done_at: null }]);
       expect(lines.join('\n')).not.toContain(NEW_PASSWORD);
     } finally {
       await app.close();

@@ -1,5 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Mailer } from '../../mail/mailer.ts';
+import type { Db } from '../../db/client.ts';
+import { enqueueMail } from '../../jobs/queue.ts';
 
 /**
  * The security notices mailed to an account (ASVS 6.3.7): a change of its password, email or second factor is told
@@ -81,14 +81,14 @@ export function noticeMail(kind: AccountNotice, to: NoticeRecipient, when: Date)
 }
 
 /**
- * Mails a notice once the change is committed: a send that fails is logged, never turned into an error for the user
- * (the change is done).
+ * Queues the notice in the change's transaction (jobs/queue.ts): it leaves once the change is committed, and is retried
+ * while the SMTP server is down; a change rolled back sends nothing.
  */
-export async function sendAccountNotice(
-  { mailer, log }: { mailer: Mailer; log: FastifyBaseLogger },
+export async function queueAccountNotice(
+  executor: Pick<Db, 'insert'>,
   kind: AccountNotice,
   to: NoticeRecipient,
   when = new Date(),
 ): Promise<void> {
-  await mailer.send(noticeMail(kind, to, when)).catch((error) => log.error({ err: error, notice: kind }, 'avis de sécurité non envoyé'));
+  await enqueueMail(executor, noticeMail(kind, to, when));
 }

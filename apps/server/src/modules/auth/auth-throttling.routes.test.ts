@@ -174,7 +174,7 @@ describe('sign-in back-off per account and client', () => {
       }
     });
 
-    it('logs a mail that fails, the answer stays the same', async () => {
+    it('keeps a mail that fails for a later attempt, with its error; the answer stays the same', async () => {
       const user = await createAccount();
       const logged: string[] = [];
       const failingMailer = {
@@ -193,7 +193,11 @@ describe('sign-in back-off per account and client', () => {
         const response = await app.inject({ method: 'POST', url: FORGOT, remoteAddress: '192.0.2.201', payload: { email: user.email } });
         expect(response.json()).toEqual({ message: FORGOT_ANSWER });
         await app.settled();
-        expect(logged.some((line) => line.includes('serveur SMTP injoignable'))).toBe(true);
+        const { rows } = await t.database.pool.query(
+          "select attempts, last_error, run_at > now() as later, done_at from jobs where kind = 'mail' and payload->>'to' = $1",
+          [user.email],
+        );
+        expect(rows).toEqual([{ attempts: 1, last_error: 'serveur SMTP injoignable', later: true, done_at: null }]);
       } finally {
         await app.close();
       }

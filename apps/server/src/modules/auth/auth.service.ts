@@ -1,14 +1,13 @@
 import { isEmailChange, MESSAGES, TWO_FACTOR_MESSAGES, tooManyAttemptsMessage, type UserUpdateInput } from '@reformes/domain';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { passwordResetTokens, users } from '../../db/schema/index.ts';
 import { AppError, conflict, forbidden, invalid, notFound, tooManyRequests, unauthenticated } from '../../http/app-error.ts';
 import { permissionNamesOf } from '../../http/guard.ts';
-import type { Mailer } from '../../mail/mailer.ts';
+import { enqueue, enqueueMail } from '../../jobs/queue.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { recordSignInFailure } from '../audit/sign-in-events.ts';
-import { sendAccountNotice } from './account-notices.ts';
+import { queueAccountNotice } from './account-notices.ts';
 import { reauthenticate, revokeOtherSessions } from './account-security.ts';
 import { userViewOf } from './current-user.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password.ts';
@@ -20,14 +19,12 @@ import type { TwoFactor } from './two-factor.ts';
 export interface AuthServiceOptions {
   db: Db;
   sessions: Sessions;
-  mailer: Mailer;
   publicUrl: string;
   throttles: Throttles;
   loginMaxPerIpPerMinute: number;
   forgotMaxPerAccountPerHour: number;
   /** Reset-link attempts per client and minute (RECOVERY_MAX_PER_IP_PER_MINUTE). */
   recoveryMaxPerIpPerMinute: number;
-  log: FastifyBaseLogger;
   twoFactor: TwoFactor;
 }
 
@@ -38,13 +35,11 @@ const TEMPORARY_PASSWORD_TTL_MS = 72 * 60 * 60 * 1000;
 export function createAuthService({
   db,
   sessions,
-  mailer,
   publicUrl,
   throttles,
   loginMaxPerIpPerMinute,
   forgotMaxPerAccountPerHour,
   recoveryMaxPerIpPerMinute,
-  log,
   twoFactor,
 }: AuthServiceOptions) {
   async function permissionsOf(userId: number): Promise<string[]> {
@@ -69,7 +64,7 @@ export function createAuthService({
   async function setPassword(userId: number, password: string, audited: 'password.reset' | 'password.first_change') {
     const password_hash = await hashPassword(password);
     const changedAt = new Date();
-    const owner = await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       const [user] = await tx
         .update(users)
         .set({ password_hash, must_change_password: false, updated_at: changedAt })
@@ -78,9 +73,8 @@ export function createAuthService({
       await sessions.revokeAllOf(userId, tx);
       await forgetSignInFailures(tx, user.email);
       await recordAudit(tx, { action: audited, actor: { id: userId }, target: { type: 'user', id: userId, label: user.email } });
-      return user;
+      await queueAccountNotice(tx, audited === 'password.reset' ? 'password_reset' : 'password_first_change', user, changedAt);
     });
-    await sendAccountNotice({ mailer, log }, audited === 'password.reset' ? 'password_reset' : 'password_first_change', owner, changedAt);
   }
 
   async function findUserByEmail(email: string) {
@@ -112,15 +106,6 @@ export function createAuthService({
     throw tooManyRequests(tooManyAttemptsMessage(wait.seconds), wait.seconds);
   }
 
-  /** The mail of `forgotPassword`, after the answer: unfinished ones are awaited by `settled()`. */
-  const inFlight = new Set<Promise<void>>();
-  function runAfterAnswer(task: () => Promise<void>) {
-    const running = task()
-      .catch((error) => log.error({ err: error }, 'demande de réinitialisation non traitée'))
-      .finally(() => inFlight.delete(running));
-    inFlight.add(running);
-  }
-
   /** A session for the user whose credentials are all checked: tokens, rights and user. */
   async function signedIn(user: typeof users.$inferSelect) {
     const tokens = await sessions.start(user.id);
@@ -138,22 +123,24 @@ export function createAuthService({
       return recordAudit(db, { ...requested, actor: { id: user?.id, email }, details: { reason: user ? 'blocked' : 'unknown_email' } });
     }
     const token = newOpaqueToken();
-    await db.insert(passwordResetTokens).values({
-      user_id: user.id,
-      token_hash: hashToken(token),
-      expires_at: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+    await db.transaction(async (tx) => {
+      await tx.insert(passwordResetTokens).values({
+        user_id: user.id,
+        token_hash: hashToken(token),
+        expires_at: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+      });
+      await enqueueMail(tx, {
+        to: user.email,
+        subject: 'Réformes : réinitialisation de votre mot de passe',
+        text:
+          `Bonjour ${user.firstname} ${user.lastname},\n\n` +
+          'Une réinitialisation de votre mot de passe a été demandée. Ouvrez ce lien pour en choisir un nouveau ' +
+          '(valable 60 minutes, utilisable une seule fois) :\n\n' +
+          `${publicUrl}/auth/recovery-password/${token}\n\n` +
+          "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message.\n",
+      });
+      await recordAudit(tx, { action: 'password.reset_request', actor: { id: user.id, email: user.email } });
     });
-    await mailer.send({
-      to: user.email,
-      subject: 'Réformes : réinitialisation de votre mot de passe',
-      text:
-        `Bonjour ${user.firstname} ${user.lastname},\n\n` +
-        'Une réinitialisation de votre mot de passe a été demandée. Ouvrez ce lien pour en choisir un nouveau ' +
-        '(valable 60 minutes, utilisable une seule fois) :\n\n' +
-        `${publicUrl}/auth/recovery-password/${token}\n\n` +
-        "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message.\n",
-    });
-    await recordAudit(db, { action: 'password.reset_request', actor: { id: user.id, email: user.email } });
   }
 
   const isTemporaryPasswordExpired = (user: typeof users.$inferSelect) =>
@@ -223,20 +210,18 @@ export function createAuthService({
     },
 
     /**
-     * Same answer, in the same time, whether or not the email exists: past the per-address limit (429), the lookup, the
-     * link and its mail run after the answer (`settled()` awaits them). Past FORGOT_MAX_PER_ACCOUNT_PER_HOUR requests
-     * for one email nothing is sent; the link is single-use and lasts 60 minutes.
+     * Same answer, in the same time, whether or not the email exists: past the per-address limit (429), the request is
+     * queued (one insert for any email) and the job queue's worker looks at it after the answer (`handleResetLink`).
+     * Past FORGOT_MAX_PER_ACCOUNT_PER_HOUR requests for one email nothing is sent; the link is single-use, 60 minutes.
      */
     async forgotPassword(email: string, ip: string) {
       const wait = await throttles.hit(`forgot-ip:${ip}`, loginMaxPerIpPerMinute, 60);
       if (wait !== undefined) throw tooManyRequests(MESSAGES.tooManyRequests, wait);
-      runAfterAnswer(() => sendResetLink(email));
+      await enqueue(db, 'reset-link', { email });
     },
 
-    /** Resolves when the reset mails asked so far are sent or have failed (tests, graceful shutdown). */
-    async settled() {
-      while (inFlight.size > 0) await Promise.all(inFlight);
-    },
+    /** The job of a "Mot de passe oublié" request: the link and its mail, queued together, or nothing. */
+    handleResetLink: ({ email }: { email: string }) => sendResetLink(email),
 
     /** Throttled per client (RECOVERY_MAX_PER_IP_PER_MINUTE, 429): a wrong link writes an audit row, a refused one once a minute. */
     async recoverPassword(token: string, password: string, ip: string) {
@@ -335,10 +320,10 @@ export function createAuthService({
             target: { type: 'user', id: userId, label: changes.email },
             details: { previous_email: current.email },
           });
+          // To the old address, once the change is committed.
+          await queueAccountNotice(tx, 'email_changed', current, changedAt);
         }
       });
-      // The change is committed: the notice goes to the old address.
-      if (emailChanges) await sendAccountNotice({ mailer, log }, 'email_changed', current, changedAt);
       return userViewOf(db, userId);
     },
   };

@@ -1,10 +1,8 @@
 import { TWO_FACTOR_MESSAGES, type TwoFactorConfirmInput } from '@reformes/domain';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../http/app-error.ts';
-import type { Mailer } from '../../mail/mailer.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { type AccountNotice, type NoticeRecipient, sendAccountNotice } from './account-notices.ts';
+import { queueAccountNotice } from './account-notices.ts';
 import { reauthenticate, revokeOtherSessions } from './account-security.ts';
 import { loadUserView } from './current-user.ts';
 import type { Sessions } from './sessions.ts';
@@ -30,8 +28,6 @@ export interface TwoFactorServiceOptions {
   twoFactor: TwoFactor;
   sessions: Sessions;
   throttles: Throttles;
-  mailer: Mailer;
-  log: FastifyBaseLogger;
 }
 
 /**
@@ -40,9 +36,7 @@ export interface TwoFactorServiceOptions {
  * too, counted like sign-ins (issue 29). Turning it on or off ends the account's other sessions, and each change is
  * mailed to the account.
  */
-export function createTwoFactorService({ db, twoFactor, sessions, throttles, mailer, log }: TwoFactorServiceOptions) {
-  const notify = (kind: AccountNotice, to: NoticeRecipient) => sendAccountNotice({ mailer, log }, kind, to);
-
+export function createTwoFactorService({ db, twoFactor, sessions, throttles }: TwoFactorServiceOptions) {
   /** The account of the caller, whose second factor must be on (409 otherwise). */
   async function enabledView(userId: number) {
     const view = await loadUserView(db, userId);
@@ -97,9 +91,9 @@ export function createTwoFactorService({ db, twoFactor, sessions, throttles, mai
         const given = await twoFactor.enable(tx, userId, { sealed, step });
         await revokeOtherSessions(tx, userId, sessionId);
         await recordAudit(tx, { action: 'two_factor.enable', target: { type: 'user', id: userId, label: email } });
+        await queueAccountNotice(tx, 'two_factor_enabled', { email, firstname, lastname });
         return given;
       });
-      await notify('two_factor_enabled', { email, firstname, lastname });
       return codes;
     },
 
@@ -113,8 +107,8 @@ export function createTwoFactorService({ db, twoFactor, sessions, throttles, mai
         await twoFactor.clear(tx, userId);
         await revokeOtherSessions(tx, userId, sessionId);
         await recordAudit(tx, { action: 'two_factor.disable', target: { type: 'user', id: userId, label: view.email } });
+        await queueAccountNotice(tx, 'two_factor_disabled', view);
       });
-      await notify('two_factor_disabled', view);
     },
 
     /** New recovery codes in place of the old ones, by the password and a code. */
@@ -125,9 +119,9 @@ export function createTwoFactorService({ db, twoFactor, sessions, throttles, mai
       const codes = await db.transaction(async (tx) => {
         const given = await twoFactor.newRecoveryCodes(tx, userId);
         await recordAudit(tx, { action: 'two_factor.recovery_codes_renewed', target: { type: 'user', id: userId, label: view.email } });
+        await queueAccountNotice(tx, 'recovery_codes_renewed', view);
         return given;
       });
-      await notify('recovery_codes_renewed', view);
       return codes;
     },
 
@@ -140,8 +134,8 @@ export function createTwoFactorService({ db, twoFactor, sessions, throttles, mai
         // Whoever held the lost device may hold a session too: every session of the account ends.
         await sessions.revokeAllOf(userId, tx);
         await recordAudit(tx, { action: 'two_factor.reset', target: { type: 'user', id: userId, label: view.email } });
+        if (view.two_factor.enabled) await queueAccountNotice(tx, 'two_factor_reset', view);
       });
-      if (view.two_factor.enabled) await notify('two_factor_reset', view);
     },
   };
 }

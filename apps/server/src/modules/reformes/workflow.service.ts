@@ -1,11 +1,10 @@
 import { type HistoryEvent, STAGES, seesAllStructures, transitionOf, WORKFLOW_MESSAGES, type WorkflowAction } from '@reformes/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { affectations, reformes, users } from '../../db/schema/index.ts';
 import { AppError, invalid } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/guard.ts';
-import type { Mailer } from '../../mail/mailer.ts';
+import { enqueueMail } from '../../jobs/queue.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { reformeScope } from './reforme-scope.ts';
 
@@ -33,20 +32,10 @@ interface Notice {
  * concurrent requests make exactly one transition; the history row is written in the same
  * transaction; mails leave after the commit.
  */
-export function createWorkflowService({
-  db,
-  mailer,
-  publicUrl,
-  log,
-}: {
-  db: Db;
-  mailer: Mailer;
-  publicUrl: string;
-  log: FastifyBaseLogger;
-}) {
-  async function recipientsAt(stage: number, structureId: number): Promise<string[]> {
+export function createWorkflowService({ db, publicUrl }: { db: Db; publicUrl: string }) {
+  async function recipientsAt(executor: Pick<Db, 'execute'>, stage: number, structureId: number): Promise<string[]> {
     const role = STAGE_ROLE[stage];
-    const rows = await db.execute<{ email: string }>(sql`
+    const rows = await executor.execute<{ email: string }>(sql`
       select u.email from users u
       where u.is_active and (${seesAllStructures(role)} or u.structure_id = ${structureId})
         and (select r.name from user_roles ur join roles r on r.id = ur.role_id
@@ -54,23 +43,16 @@ export function createWorkflowService({
     return rows.rows.map((row) => row.email);
   }
 
-  async function notify(notice: Notice | undefined) {
+  async function notify(tx: Pick<Db, 'insert'>, notice: Notice | undefined) {
     if (!notice) return;
-    // The transition is committed: a mail that fails is logged, never turned into an error for the user.
-    await Promise.all(
-      notice.to.map((to) =>
-        mailer
-          .send({ to, subject: notice.subject, text: notice.text })
-          .catch((error) => log.error({ err: error, to }, 'notification non envoyée')),
-      ),
-    );
+    for (const to of notice.to) await enqueueMail(tx, { to, subject: notice.subject, text: notice.text });
   }
 
   return {
     async apply(auth: AuthContext, reformeId: number, action: WorkflowAction, instruction?: string | null) {
       const text = instruction?.trim() || null;
       if (action === 'return' && !text) throw invalid({ instruction: [WORKFLOW_MESSAGES.instructionRequired] });
-      const result = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const [reforme] = await tx
           .select()
           .from(reformes)
@@ -93,31 +75,30 @@ export function createWorkflowService({
         if (action === 'publish' || action === 'unpublish') {
           await recordAudit(tx, { action: `reforme.${action}`, target: { type: 'reforme', id: reformeId, label: reforme.libref } });
         }
-        return { reforme, to: transition.to };
+        // The notices leave once the transition is committed (jobs/queue.ts), and never for one rolled back.
+        const link = `${publicUrl}/admin/treatment-reformes?reforme=${reforme.id}`;
+        let notice: Notice | undefined;
+        if (action === 'transmit' || action === 'return') {
+          const verb = action === 'transmit' ? 'vous a été transmise' : 'vous est retournée pour correction';
+          notice = {
+            to: await recipientsAt(tx, transition.to, reforme.structure_id),
+            subject: `Réformes : « ${reforme.libref} » ${verb}`,
+            text:
+              `Bonjour,\n\nLa réforme « ${reforme.libref} » ${verb}.\n` +
+              (text ? `\nInstruction : ${text}\n` : '') +
+              `\nConsultez-la ici : ${link}\n`,
+          };
+        } else if (action === 'publish') {
+          const [creator] = await tx.select({ email: users.email }).from(users).where(eq(users.id, reforme.created_by));
+          notice = creator && {
+            to: [creator.email],
+            subject: `Réformes : « ${reforme.libref} » est publiée`,
+            text: `Bonjour,\n\nLa réforme « ${reforme.libref} » que vous avez enregistrée vient d'être publiée.\n\nConsultez-la ici : ${link}\n`,
+          };
+        }
+        await notify(tx, notice);
       });
 
-      const { reforme, to } = result;
-      const link = `${publicUrl}/admin/treatment-reformes?reforme=${reforme.id}`;
-      let notice: Notice | undefined;
-      if (action === 'transmit' || action === 'return') {
-        const verb = action === 'transmit' ? 'vous a été transmise' : 'vous est retournée pour correction';
-        notice = {
-          to: await recipientsAt(to, reforme.structure_id),
-          subject: `Réformes : « ${reforme.libref} » ${verb}`,
-          text:
-            `Bonjour,\n\nLa réforme « ${reforme.libref} » ${verb}.\n` +
-            (text ? `\nInstruction : ${text}\n` : '') +
-            `\nConsultez-la ici : ${link}\n`,
-        };
-      } else if (action === 'publish') {
-        const [creator] = await db.select({ email: users.email }).from(users).where(eq(users.id, reforme.created_by));
-        notice = creator && {
-          to: [creator.email],
-          subject: `Réformes : « ${reforme.libref} » est publiée`,
-          text: `Bonjour,\n\nLa réforme « ${reforme.libref} » que vous avez enregistrée vient d'être publiée.\n\nConsultez-la ici : ${link}\n`,
-        };
-      }
-      await notify(notice);
       const messages = {
         transmit: WORKFLOW_MESSAGES.transmitted,
         return: WORKFLOW_MESSAGES.returned,

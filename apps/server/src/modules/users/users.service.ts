@@ -1,6 +1,5 @@
 import { MESSAGES, type ResetPasswordInput, type UserInput } from '@reformes/domain';
 import { and, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { roles, structures, userRoles, users } from '../../db/schema/index.ts';
 import { conflict, invalid, notFound } from '../../http/app-error.ts';
@@ -8,9 +7,9 @@ import type { Page } from '../../http/envelope.ts';
 import { listOrPage, type PageQuery, sliced } from '../../http/pagination.ts';
 import { pgErrorCode } from '../../http/pg-error.ts';
 import { matchesSearch } from '../../http/search.ts';
-import type { Mailer } from '../../mail/mailer.ts';
+import { enqueueMail } from '../../jobs/queue.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { sendAccountNotice } from '../auth/account-notices.ts';
+import { queueAccountNotice } from '../auth/account-notices.ts';
 import { type CurrentUser, loadUserView } from '../auth/current-user.ts';
 import { generateTemporaryPassword, hashPassword } from '../auth/password.ts';
 import { assertAcceptablePassword } from '../auth/password-policy.ts';
@@ -23,12 +22,10 @@ const searchColumns = [users.lastname, users.firstname, users.email, users.phone
 export interface UsersServiceOptions {
   db: Db;
   sessions: Sessions;
-  mailer: Mailer;
   publicUrl: string;
-  log: FastifyBaseLogger;
 }
 
-export function createUsersService({ db, sessions, mailer, publicUrl, log }: UsersServiceOptions) {
+export function createUsersService({ db, sessions, publicUrl }: UsersServiceOptions) {
   async function listViews(where: SQL | undefined, limit?: number, offset?: number): Promise<CurrentUser[]> {
     const query = db
       .select({ id: users.id })
@@ -112,18 +109,19 @@ export function createUsersService({ db, sessions, mailer, publicUrl, log }: Use
             target: { type: 'user', id: created.id, label: fields.email },
             details: { roles: roleNames },
           });
+          // Sent once the account exists; the body (the temporary password) is erased from the queue once delivered.
+          await enqueueMail(tx, {
+            to: fields.email,
+            subject: 'Réformes : votre compte a été créé',
+            text:
+              `Bonjour ${fields.firstname} ${fields.lastname},\n\n` +
+              `Un compte Réformes vient d'être créé pour vous. Connectez-vous sur ${publicUrl}/login avec :\n\n` +
+              `  email : ${fields.email}\n  mot de passe temporaire : ${temporary}\n\n` +
+              'Vous choisirez votre propre mot de passe à la première connexion.\n',
+          });
           return created.id;
         })
         .catch(rethrowEmailTaken);
-      await mailer.send({
-        to: fields.email,
-        subject: 'Réformes : votre compte a été créé',
-        text:
-          `Bonjour ${fields.firstname} ${fields.lastname},\n\n` +
-          `Un compte Réformes vient d'être créé pour vous. Connectez-vous sur ${publicUrl}/login avec :\n\n` +
-          `  email : ${fields.email}\n  mot de passe temporaire : ${temporary}\n\n` +
-          'Vous choisirez votre propre mot de passe à la première connexion.\n',
-      });
       return view(id);
     },
 
@@ -194,8 +192,8 @@ export function createUsersService({ db, sessions, mailer, publicUrl, log }: Use
         await sessions.revokeAllOf(input.id, tx);
         await forgetSignInFailures(tx, user.email);
         await recordAudit(tx, { action: 'password.admin_reset', target: { type: 'user', id: input.id, label: user.email } });
+        await queueAccountNotice(tx, 'password_admin_reset', user, changedAt);
       });
-      await sendAccountNotice({ mailer, log }, 'password_admin_reset', user, changedAt);
     },
   };
 }

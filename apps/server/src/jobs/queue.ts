@@ -1,0 +1,35 @@
+import type { Db } from '../db/client.ts';
+import { jobs } from '../db/schema/index.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+import { currentRequest } from '../modules/audit/audit-context.ts';
+
+/** The kinds of work the worker knows, with what each needs. */
+export interface JobPayloads {
+  /** A mail to deliver: retried until the SMTP server takes it. */
+  mail: MailMessage;
+  /** "Mot de passe oublié": looked at after the answer, the same for every email (auth.service.ts). */
+  'reset-link': { email: string };
+}
+export type JobKind = keyof JobPayloads;
+
+/** How many times a job is tried: with delays growing to 10 minutes, about 7 hours of an SMTP server down. */
+export const MAX_ATTEMPTS: Record<JobKind, number> = { mail: 50, 'reset-link': 10 };
+
+type Writer = Pick<Db, 'insert'>;
+
+/**
+ * Queues a job in the caller's transaction: it exists if and only if the change that causes it is committed, and a
+ * worker of any instance does it once it is.
+ */
+export async function enqueue<K extends JobKind>(executor: Writer, kind: K, payload: JobPayloads[K]): Promise<void> {
+  await executor.insert(jobs).values({ kind, payload: payload as unknown as Record<string, unknown>, max_attempts: MAX_ATTEMPTS[kind] });
+  const request = currentRequest();
+  if (request) queuedBy.add(request);
+}
+
+/** The requests that queued a job: once answered (their transaction committed), the worker looks at once. */
+const queuedBy = new WeakSet<object>();
+export const hasQueued = (request: object) => queuedBy.has(request);
+
+/** A mail, delivered by the worker after the commit (`enqueue(tx, 'mail', message)`). */
+export const enqueueMail = (executor: Writer, message: MailMessage) => enqueue(executor, 'mail', message);

@@ -1,0 +1,152 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.ts';
+import type { JobKind, JobPayloads } from './queue.ts';
+
+export type JobHandlers = { [K in JobKind]: (payload: JobPayloads[K]) => Promise<void> };
+
+export interface WorkerOptions {
+  db: Db;
+  handlers: JobHandlers;
+  log: FastifyBaseLogger;
+  /** How often an idle worker looks for due jobs (the instance that queued one nudges its own worker at once). */
+  pollMs?: number;
+  /** Rows claimed at once. */
+  batch?: number;
+}
+
+/** How long a claimed job is held before another worker may take it (its worker died). */
+const LEASE_SECONDS = 300;
+
+/** 5 s, 10 s, 20 s … then every 10 minutes: the delay before the next attempt of a job that failed `attempts` times. */
+export const retryDelaySeconds = (attempts: number) => Math.min(5 * 2 ** Math.max(0, attempts - 1), 600);
+
+type Claimed = {
+  id: number;
+  kind: JobKind;
+  payload: Record<string, unknown>;
+  attempts: number;
+  max_attempts: number;
+};
+
+/**
+ * The worker of one instance: claims due jobs with `FOR UPDATE SKIP LOCKED` (so N instances share the queue and do
+ * each job once), runs their handler, marks them done, or schedules the next attempt with a growing delay and keeps
+ * the error; after the last attempt a job is failed, kept for an admin to see. A handler that succeeded but whose
+ * "done" was not written (the process died in between) runs again: a mail may then arrive twice, never zero times.
+ */
+export function createJobWorker({ db, handlers, log, pollMs = 1_000, batch = 10 }: WorkerOptions) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  let stopped = true;
+  let again = false;
+  /** A job was queued here since the last pass: `drain` must look. */
+  let dirty = false;
+
+  async function claim(): Promise<Claimed[]> {
+    const result = await db.execute<Claimed>(sql`
+      update jobs set attempts = attempts + 1, locked_until = now() + make_interval(secs => ${LEASE_SECONDS})
+      where id in (
+        select id from jobs
+        where done_at is null and failed_at is null and run_at <= now() and (locked_until is null or locked_until < now())
+        order by run_at, id limit ${batch}
+        for update skip locked)
+      returning id::int as id, kind, payload, attempts, max_attempts`);
+    return result.rows;
+  }
+
+  async function settle(job: Claimed, error: unknown) {
+    if (error === undefined) {
+      // A delivered mail keeps its address and subject: its body may hold a reset link or a temporary password.
+      const kept = job.kind === 'mail' ? { to: job.payload.to, subject: job.payload.subject } : job.payload;
+      await db.execute(
+        sql`update jobs set done_at = now(), locked_until = null, last_error = null, payload = ${JSON.stringify(kept)}::jsonb where id = ${job.id}`,
+      );
+      return;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    if (job.attempts >= job.max_attempts) {
+      log.error({ err: error, job: job.id, kind: job.kind }, 'tâche abandonnée après sa dernière tentative');
+      await db.execute(sql`update jobs set failed_at = now(), locked_until = null, last_error = ${message} where id = ${job.id}`);
+      return;
+    }
+    log.warn({ err: error, job: job.id, kind: job.kind, attempts: job.attempts }, 'tâche en échec : nouvel essai plus tard');
+    await db.execute(sql`
+      update jobs set run_at = now() + make_interval(secs => ${retryDelaySeconds(job.attempts)}), locked_until = null,
+        last_error = ${message} where id = ${job.id}`);
+  }
+
+  /** Claims and runs due jobs until none is left; answers how many ran. */
+  async function runDue(): Promise<number> {
+    let done = 0;
+    for (;;) {
+      const claimed = await claim();
+      if (claimed.length === 0) return done;
+      for (const job of claimed) {
+        const handler = handlers[job.kind] as ((payload: unknown) => Promise<void>) | undefined;
+        const error = await (handler ? handler(job.payload) : Promise.reject(new Error(`tâche inconnue : ${job.kind}`))).then(
+          () => undefined,
+          (failure: unknown) => failure ?? new Error('échec'),
+        );
+        await settle(job, error);
+        done += 1;
+      }
+    }
+  }
+
+  /** One pass at a time; a nudge during a pass makes another pass follow it. */
+  function pass(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    dirty = false;
+    running = runDue()
+      .catch((error) => {
+        log.error({ err: error }, 'file de tâches illisible : nouvel essai au prochain passage');
+        return 0;
+      })
+      .finally(() => {
+        running = undefined;
+        if (again && !stopped) {
+          again = false;
+          void pass();
+        }
+      });
+    return running;
+  }
+
+  function schedule() {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      void pass().finally(schedule);
+    }, pollMs);
+    timer.unref();
+  }
+
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      schedule();
+    },
+    /** A job was just queued here: look now rather than at the next poll. */
+    nudge() {
+      dirty = true;
+      if (!stopped) void pass();
+    },
+    /** Waits for the pass in progress and, when a job was queued here since, runs the due jobs now (tests). */
+    async drain(): Promise<void> {
+      while (running) await running;
+      if (dirty) await pass();
+    },
+    /** Stops polling and waits for the pass in progress (graceful shutdown). */
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      while (running) await running;
+    },
+  };
+}
+
+export type JobWorker = ReturnType<typeof createJobWorker>;
