@@ -13,8 +13,8 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { API_BASE, authorisationGuard } from './http/guard.ts';
 import { loggerOptions } from './http/log-options.ts';
 import { hasQueued } from './jobs/queue.ts';
-import { createJobWorker } from './jobs/worker.ts';
-import { registerMetrics } from './http/metrics.ts';
+import { createJobWorker, jobCounts } from './jobs/worker.ts';
+import { registerGauge, registerMetrics } from './http/metrics.ts';
 import { openApiOptions } from './http/openapi.ts';
 import { type PressureLimits, registerPressureGuard } from './http/pressure.ts';
 import { registerRequestIdHeader, requestIdOf } from './http/request-id.ts';
@@ -156,6 +156,12 @@ export async function buildApp({ config, database, logger, logStream, mailer, pr
     handlers: { mail: (message) => mail.send(message), 'reset-link': auth.handleResetLink },
   });
   app.addHook('onListen', async () => worker.start());
+  registerGauge(app.metrics, {
+    name: 'reformes_jobs',
+    help: 'Tâches (courriels…) en attente ou en échec, par type',
+    labelNames: ['kind', 'state'],
+    collect: () => jobCounts(database.db),
+  });
   // onSend: the handler is done, so its transaction is committed, and a test's inject has not resolved yet.
   app.addHook('onSend', async (request) => {
     if (hasQueued(request)) worker.nudge();

@@ -53,6 +53,14 @@ describe('GET /metrics without METRICS_TOKEN', () => {
     expect(pool.totalCount).toBeGreaterThan(0);
   });
 
+  it('reports the mails waiting in the job queue (issue 31: an SMTP outage shows)', async () => {
+    await t.database.pool.query(
+      "insert into jobs (kind, payload, max_attempts, run_at) values ('mail', '{\"to\": \"x@reformes.test\"}', 50, now() + interval '1 hour')",
+    );
+    const text = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(sampleOf(text, 'reformes_jobs', { kind: 'mail', state: 'pending' })).toBeGreaterThanOrEqual(1);
+  });
+
   it('is not in the OpenAPI document', async () => {
     const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     expect(Object.keys(document.paths)).not.toContain('/metrics');

@@ -5,7 +5,7 @@ import type { Database } from '../db/client.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { createTestDatabase } from '../test/test-database.ts';
 import { enqueueMail, MAX_ATTEMPTS } from './queue.ts';
-import { createJobWorker, retryDelaySeconds } from './worker.ts';
+import { createJobWorker, jobCounts, retryDelaySeconds } from './worker.ts';
 
 /** Issue 31: mails are jobs written with their change, delivered by a worker with retries, once across workers. */
 describe('the job queue', () => {
@@ -127,5 +127,23 @@ describe('the job queue', () => {
     b.nudge();
     await Promise.all([a.drain(), b.drain()]);
     expect(sent.sort()).toEqual(recipients.sort());
+  });
+});
+
+describe('the job queue in the metrics', () => {
+  it('counts the jobs waiting and failed, by kind', async () => {
+    const database = await createTestDatabase('migrated');
+    try {
+      await enqueueMail(database.db, { to: 'a@reformes.test', subject: 's', text: 't' });
+      await enqueueMail(database.db, { to: 'b@reformes.test', subject: 's', text: 't' });
+      await database.db.execute(sql`update jobs set failed_at = now() where payload->>'to' = 'b@reformes.test'`);
+      const counts = await jobCounts(database.db);
+      expect(counts.sort((x, y) => x.labels.state.localeCompare(y.labels.state))).toEqual([
+        { labels: { kind: 'mail', state: 'failed' }, value: 1 },
+        { labels: { kind: 'mail', state: 'pending' }, value: 1 },
+      ]);
+    } finally {
+      await database.close();
+    }
   });
 });

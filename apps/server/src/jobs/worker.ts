@@ -17,6 +17,17 @@ export interface WorkerOptions {
 
 /** How long a claimed job is held before another worker may take it (its worker died). */
 const LEASE_SECONDS = 300;
+/** Done jobs are kept a week (what left, when), then deleted; failed ones stay until an admin deals with them. */
+const KEEP_DONE_DAYS = 7;
+const PURGE_EVERY_MS = 60 * 60 * 1000;
+
+/** Jobs waiting (due or not) and failed, by kind: for the metrics. */
+export async function jobCounts(db: Pick<Db, 'execute'>): Promise<Array<{ labels: { kind: string; state: string }; value: number }>> {
+  const result = await db.execute<{ kind: string; state: string; total: number }>(sql`
+    select kind, case when failed_at is null then 'pending' else 'failed' end as state, count(*)::int as total
+    from jobs where done_at is null group by 1, 2`);
+  return result.rows.map((row) => ({ labels: { kind: row.kind, state: row.state }, value: row.total }));
+}
 
 /** 5 s, 10 s, 20 s … then every 10 minutes: the delay before the next attempt of a job that failed `attempts` times. */
 export const retryDelaySeconds = (attempts: number) => Math.min(5 * 2 ** Math.max(0, attempts - 1), 600);
@@ -77,8 +88,13 @@ export function createJobWorker({ db, handlers, log, pollMs = 1_000, batch = 10 
   }
 
   /** Claims and runs due jobs until none is left; answers how many ran. */
+  let purgedAt = 0;
   async function runDue(): Promise<number> {
     let done = 0;
+    if (Date.now() - purgedAt > PURGE_EVERY_MS) {
+      purgedAt = Date.now();
+      await db.execute(sql`delete from jobs where done_at < now() - make_interval(days => ${KEEP_DONE_DAYS})`);
+    }
     for (;;) {
       const claimed = await claim();
       if (claimed.length === 0) return done;
