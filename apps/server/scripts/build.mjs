@@ -15,7 +15,9 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
-const outdir = path.join(serverDir, 'dist');
+// `--outdir <folder>`: a build of its own (tests that start the compiled server), leaving dist/ alone.
+const outdirArgument = process.argv.indexOf('--outdir');
+const outdir = outdirArgument === -1 ? path.join(serverDir, 'dist') : path.resolve(process.argv[outdirArgument + 1]);
 const src = (file) => path.join(serverDir, 'src', file);
 
 /** Bare imports stay external (node_modules), except our workspace packages, which ship TypeScript sources. */

@@ -12,14 +12,14 @@ import { registerNoStore } from './http/cache-control.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { API_BASE, authorisationGuard } from './http/guard.ts';
 import { loggerOptions } from './http/log-options.ts';
-import { hasQueued } from './jobs/queue.ts';
-import { createJobWorker, jobCounts } from './jobs/worker.ts';
 import { registerGauge, registerMetrics } from './http/metrics.ts';
 import { openApiOptions } from './http/openapi.ts';
 import { type PressureLimits, registerPressureGuard } from './http/pressure.ts';
 import { registerRequestIdHeader, requestIdOf } from './http/request-id.ts';
 import { responseSerializerCompiler } from './http/response-serializer.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { hasQueued } from './jobs/queue.ts';
+import { createJobWorker, jobCounts } from './jobs/worker.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accessRoutes } from './modules/access/access.routes.ts';
 import { createAccessService } from './modules/access/access.service.ts';
@@ -85,6 +85,10 @@ export async function buildApp({ config, database, logger, logStream, mailer, pr
     // A client that takes more than 2 minutes to send its request (headers and body) is cut (Node answers 408):
     // slow senders cannot hold connections open for ever.
     requestTimeout: 120_000,
+    // A stop (main.ts) closes idle keep-alive connections at once, and serves, with `Connection: close`, what a load
+    // balancer had already sent on a busy one: it took the instance out during SHUTDOWN_READY_DELAY_MS (docs/operations.md).
+    forceCloseConnections: 'idle',
+    return503OnClosing: false,
     // The caller's x-request-id when sane, else a UUID: the reqId of every log line, echoed in every answer.
     requestIdHeader: false,
     genReqId: requestIdOf,
@@ -169,10 +173,13 @@ export async function buildApp({ config, database, logger, logStream, mailer, pr
   // Tests read the outbox right after a request; a shutdown finishes the pass in progress.
   app.decorate('settled', () => worker.drain());
   app.addHook('onClose', () => worker.stop());
+  const health = createHealthService(database);
+  // Readiness answers 503 from here on; main.ts calls it on SIGTERM before closing the listener.
+  app.decorate('drain', () => health.drain());
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { health: createHealthService(database) });
+      await api.register(healthRoutes, { health });
       await api.register(authRoutes, { auth, sessions });
       await api.register(twoFactorRoutes, {
         twoFactor: createTwoFactorService({ db: database.db, twoFactor, sessions, throttles }),
@@ -239,5 +246,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Resolves when the work routes left for after their answer (reset mails) is done. */
     settled(): Promise<void>;
+    /** Starts a stop: readiness answers 503 so that load balancers take the instance out (main.ts). */
+    drain(): void;
   }
 }

@@ -77,6 +77,16 @@ describe('configuration', () => {
     expect(() => loadConfig({ API_DOCS: 'oui' })).toThrow('API_DOCS');
   });
 
+  it('waits for the load balancer on a stop only in production with DATABASE_URL, unless SHUTDOWN_READY_DELAY_MS says', () => {
+    expect(loadConfig({}).shutdownReadyDelayMs).toBe(0);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET }).shutdownReadyDelayMs).toBe(0);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: SECRET, DATABASE_URL: POSTGRES }).shutdownReadyDelayMs).toBe(5_000);
+    expect(loadConfig({ SHUTDOWN_READY_DELAY_MS: '1500' }).shutdownReadyDelayMs).toBe(1_500);
+    expect(loadConfig({}).shutdownTimeoutMs).toBe(30_000);
+    expect(() => loadConfig({ SHUTDOWN_READY_DELAY_MS: '25000' })).toThrow('SHUTDOWN_READY_DELAY_MS ne peut pas dépasser 20000');
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: '500' })).toThrow('SHUTDOWN_TIMEOUT_MS doit valoir au moins 1000');
+  });
+
   it('reads BACKUP_ENCRYPTION_KEY as 32 bytes in hexadecimal or base64, and refuses anything else', () => {
     const key = Buffer.alloc(32, 7);
     expect(loadConfig({}).backupEncryptionKey).toBeUndefined();

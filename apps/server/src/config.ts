@@ -128,6 +128,18 @@ const configSchema = z
     // No default here: absent means "yes" outside production only (see loadConfig).
     API_DOCS: booleanFlag.optional(),
     WEB_DIST: z.string().default('./apps/web/dist'),
+    // No default here: absent means 5 s in production with DATABASE_URL, else 0 (see loadConfig).
+    SHUTDOWN_READY_DELAY_MS: z.coerce
+      .number()
+      .int('SHUTDOWN_READY_DELAY_MS doit être un nombre entier de millisecondes')
+      .min(0, 'SHUTDOWN_READY_DELAY_MS ne peut pas être négatif')
+      .max(20_000, 'SHUTDOWN_READY_DELAY_MS ne peut pas dépasser 20000 (20 secondes)')
+      .optional(),
+    SHUTDOWN_TIMEOUT_MS: z.coerce
+      .number()
+      .int('SHUTDOWN_TIMEOUT_MS doit être un nombre entier de millisecondes')
+      .min(1_000, 'SHUTDOWN_TIMEOUT_MS doit valoir au moins 1000')
+      .default(30_000),
     METRICS_TOKEN: z.string().min(32, 'METRICS_TOKEN doit contenir au moins 32 caractères').optional(),
   })
   .superRefine((env, ctx) => {
@@ -229,6 +241,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** OpenAPI description and Swagger UI at /api/docs: outside production, or with API_DOCS=true. */
     apiDocs: raw.API_DOCS ?? raw.NODE_ENV !== 'production',
     webDist: path.resolve(raw.WEB_DIST),
+    /**
+     * On SIGTERM, how long readiness answers 503 before the listener closes, so that a load balancer's health check
+     * takes the instance out first (docs/operations.md). Only an instance behind a load balancer gains from it: by
+     * default in production with DATABASE_URL (the embedded database runs one instance), 0 elsewhere (Ctrl-C stays instant).
+     */
+    shutdownReadyDelayMs: raw.SHUTDOWN_READY_DELAY_MS ?? (raw.NODE_ENV === 'production' && raw.DATABASE_URL !== undefined ? 5_000 : 0),
+    /** A stop that has not finished after this long exits with code 1 (requests still under way are cut). */
+    shutdownTimeoutMs: raw.SHUTDOWN_TIMEOUT_MS,
     /** Bearer token of GET /metrics; without it only this machine gets the figures (http/metrics.ts). */
     metricsToken: raw.METRICS_TOKEN,
   };

@@ -6,8 +6,6 @@ import { EmbeddedClusterError } from './db/embedded-cluster.ts';
 import { openDatabase } from './db/open-database.ts';
 import { seedDatabase } from './db/seed/index.ts';
 
-const SHUTDOWN_TIMEOUT_MS = 9_000;
-
 /** A bad variable stops the start with its French message alone, without a stack trace. */
 function configOrExit() {
   try {
@@ -31,14 +29,33 @@ async function main() {
   }
   const app = await buildApp({ config, database });
   let stopping = false;
+  let skipReadyDelay: () => void = () => undefined;
+  /**
+   * A rolling restart's stop (docs/operations.md): readiness answers 503 at once while requests are still served,
+   * for SHUTDOWN_READY_DELAY_MS, so that the load balancer takes the instance out; then the listener closes (idle
+   * keep-alive connections with it), the requests under way finish, the work left for after an answer (mails)
+   * and the timers end (onClose hooks), the pool and the embedded database close. All within SHUTDOWN_TIMEOUT_MS.
+   */
   const stop = async (signal: string) => {
-    if (stopping) return;
+    if (stopping) {
+      // A second Ctrl-C does not wait for the load balancer.
+      skipReadyDelay();
+      return;
+    }
     stopping = true;
-    app.log.info({ signal }, 'arrêt en cours');
     const timer = setTimeout(() => {
-      app.log.error('arrêt trop long, sortie forcée');
+      app.log.error(`arrêt trop long (plus de ${config.shutdownTimeoutMs} ms) : sortie forcée, les requêtes en cours sont coupées`);
       process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS);
+    }, config.shutdownTimeoutMs);
+    app.drain();
+    app.log.info({ signal, readyDelayMs: config.shutdownReadyDelayMs }, 'arrêt en cours : la disponibilité (health/ready) répond 503');
+    await new Promise<void>((resolve) => {
+      const delay = setTimeout(resolve, config.shutdownReadyDelayMs);
+      skipReadyDelay = () => {
+        clearTimeout(delay);
+        resolve();
+      };
+    });
     await app.close().catch((error) => app.log.error({ err: error }, 'fermeture HTTP'));
     await database.close().catch((error) => app.log.error({ err: error }, 'fermeture base'));
     clearTimeout(timer);

@@ -84,6 +84,8 @@ export const MESSAGES = {
   listed: 'Liste récupérée avec succès',
   logoutDone: 'Déconnexion réussie',
   healthy: 'Service disponible',
+  /** Readiness of an instance being stopped: load balancers send their requests to the others. */
+  draining: 'Arrêt en cours.',
   overloaded: 'Le service est momentanément surchargé : réessayez dans quelques secondes.',
   created: 'Enregistrement effectué avec succès',
   updated: 'Modification effectuée avec succès',

@@ -13,10 +13,13 @@ export const healthRoutes: FastifyPluginAsyncZod<{ health: HealthService }> = as
   // not make a supervisor restart a server that is merely busy.
   on(ROUTES.live, async () => ok({ status: 'ok', database: health.kind }, MESSAGES.healthy), { config: ANSWERS_UNDER_PRESSURE });
 
-  // Readiness: the database answers within a short delay. For load balancers and start-up scripts.
+  // Readiness: the database answers within a short delay, and no stop has begun (main.ts drains on SIGTERM before
+  // closing the listener). For load balancers and start-up scripts.
   on(
     ROUTES.ready,
-    async (request) => {
+    async (request, reply) => {
+      // Answered, not thrown: a 503 here is the expected answer of a stop, not an error to log at every check.
+      if (health.isDraining()) return reply.code(503).send({ message: MESSAGES.draining });
       try {
         await health.ping();
       } catch (error) {

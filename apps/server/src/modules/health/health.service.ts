@@ -19,9 +19,20 @@ export async function pingDatabase(database: Pick<Database, 'pool'>, timeoutMs =
   }
 }
 
-/** What the health routes ask of the database: its engine, and whether it answers in time. */
+/**
+ * What the health routes ask: the database's engine, whether it answers in time, and whether the instance is
+ * draining (a stop has begun: readiness answers 503 so that load balancers stop sending it requests).
+ */
 export function createHealthService(database: Database, readyTimeoutMs = READY_TIMEOUT_MS) {
-  return { kind: database.kind, ping: () => pingDatabase(database, readyTimeoutMs) };
+  let draining = false;
+  return {
+    kind: database.kind,
+    ping: () => pingDatabase(database, readyTimeoutMs),
+    isDraining: () => draining,
+    drain: () => {
+      draining = true;
+    },
+  };
 }
 
 export type HealthService = ReturnType<typeof createHealthService>;
