@@ -12,8 +12,8 @@ export interface JobPayloads {
 }
 export type JobKind = keyof JobPayloads;
 
-/** How many times a job is tried: with delays growing to 10 minutes, about 7 hours of an SMTP server down. */
-export const MAX_ATTEMPTS: Record<JobKind, number> = { mail: 50, 'reset-link': 10 };
+/** How many times a job is tried: with delays growing to a minute, a mail outlasts a day of an SMTP server down. */
+export const MAX_ATTEMPTS: Record<JobKind, number> = { mail: 1_500, 'reset-link': 10 };
 
 type Writer = Pick<Db, 'insert'>;
 
@@ -23,6 +23,11 @@ type Writer = Pick<Db, 'insert'>;
  */
 export async function enqueue<K extends JobKind>(executor: Writer, kind: K, payload: JobPayloads[K]): Promise<void> {
   await executor.insert(jobs).values({ kind, payload: payload as unknown as Record<string, unknown>, max_attempts: MAX_ATTEMPTS[kind] });
+  noteQueued();
+}
+
+/** The request being served made a job due (queued one, or sent a failed one again): its worker looks once it answers. */
+export function noteQueued(): void {
   const request = currentRequest();
   if (request) queuedBy.add(request);
 }

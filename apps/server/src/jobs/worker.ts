@@ -29,8 +29,11 @@ export async function jobCounts(db: Pick<Db, 'execute'>): Promise<Array<{ labels
   return result.rows.map((row) => ({ labels: { kind: row.kind, state: row.state }, value: row.total }));
 }
 
-/** 5 s, 10 s, 20 s … then every 10 minutes: the delay before the next attempt of a job that failed `attempts` times. */
-export const retryDelaySeconds = (attempts: number) => Math.min(5 * 2 ** Math.max(0, attempts - 1), 600);
+/**
+ * 5 s, 10 s, 20 s, 40 s, then every minute: the delay before the next attempt of a job that failed `attempts` times. A
+ * short ceiling, so that a mail leaves within a minute of the SMTP server coming back, whatever the outage lasted.
+ */
+export const retryDelaySeconds = (attempts: number) => Math.min(5 * 2 ** Math.max(0, attempts - 1), 60);
 
 type Claimed = {
   id: number;
