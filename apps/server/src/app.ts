@@ -42,6 +42,8 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createHealthService } from './modules/health/health.service.ts';
+import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
+import { createJobsService } from './modules/jobs/jobs.service.ts';
 import { portfolioRoutes } from './modules/portfolio/portfolio.routes.ts';
 import { createPortfolioService } from './modules/portfolio/portfolio.service.ts';
 import { publicRoutes } from './modules/public/public.routes.ts';
@@ -188,6 +190,7 @@ export async function buildApp({ config, database, logger, logStream, mailer, pr
       await api.register(referenceRoutes, { services: createReferenceServices(database.db) });
       await api.register(accessRoutes, { access: createAccessService(database.db) });
       await api.register(auditRoutes, { audit: createAuditService(database.db) });
+      await api.register(jobsRoutes, { jobs: createJobsService(database.db) });
       const reformes = createReformesService({ db: database.db, files: fileStore });
       const workflow = createWorkflowService({ db: database.db, publicUrl: config.publicUrl });
       await api.register(importRoutes, { imports: createImportService(database.db) });

@@ -38,6 +38,7 @@ export const AUDIT_ACTIONS = {
   'reforme.import': 'Import de réformes',
   'audit.export': "Export du journal d'audit",
   'audit.purge': "Purge des entrées anciennes du journal d'audit",
+  'job.retry': "Relance d'une tâche en échec",
   'access.denied': 'Accès refusé',
   'session.refresh_reuse': "Réutilisation d'un jeton de session déjà utilisé",
   'two_factor.enable': 'Activation de la double authentification',
@@ -60,6 +61,7 @@ export const AUDIT_TARGETS = {
   permission: 'Permission',
   backup: 'Sauvegarde',
   reforme: 'Réforme',
+  job: 'Tâche',
 } as const;
 export type AuditTargetType = keyof typeof AUDIT_TARGETS;
 

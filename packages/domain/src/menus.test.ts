@@ -19,6 +19,7 @@ describe('menuOf (spec §2.3)', () => {
       '  Permissions (/admin/permissions)',
       '  Rôles & permissions (/admin/profils)',
       "  Journal d'audit (/admin/audit)",
+      '  Courriels et tâches (/admin/jobs)',
       'Réformes',
       '  Liste (/admin/list-reformes)',
       'Configurations',

@@ -41,6 +41,8 @@ export const MENUS: Record<RoleName, MenuEntry[]> = {
         { name: 'Rôles & permissions', route: '/admin/profils' },
         // Not in spec §2.3: the security audit log (docs/decisions.md, "Journal d'audit").
         { name: "Journal d'audit", route: '/admin/audit' },
+        // Not in spec §2.3: failed mails and jobs (issue 31, docs/decisions.md "Durable jobs").
+        { name: 'Courriels et tâches', route: '/admin/jobs' },
       ],
     },
     { name: 'Réformes', children: [listReformes] },

@@ -40,6 +40,7 @@ export const FEATURES = [
   { name: 'backups', link: '/admin/backups', tag: 'Sauvegarde' },
   { name: 'user-settings', link: '/admin/user-settinngs', tag: 'Paramètres utilisateur' },
   { name: 'audit', link: '/admin/audit', tag: "Journal d'audit" },
+  { name: 'jobs', link: '/admin/jobs', tag: 'Courriels et tâches' },
 ] as const;
 export type FeatureName = (typeof FEATURES)[number]['name'];
 
@@ -79,6 +80,8 @@ export const DEFAULT_GRANTS: Record<RoleName, Grants> = {
     'reformes-import': ['add'],
     // The security audit log (migration 0006 grants it to the admin role of an existing database).
     audit: ['list'],
+    // Failed mails and jobs, seen and retried (issue 31; migration 0013 grants it on an existing database).
+    jobs: ['list', 'edit'],
   },
   'saisie central': {
     ...EVERYONE,

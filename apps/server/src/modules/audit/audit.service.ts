@@ -9,7 +9,7 @@ import {
 } from '@reformes/domain';
 import { and, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditLog, backups, permissions, reformes, roles, users } from '../../db/schema/index.ts';
+import { auditLog, backups, jobs, permissions, reformes, roles, users } from '../../db/schema/index.ts';
 import { listOrPage, type PageQuery } from '../../http/pagination.ts';
 import { matchesFoldedColumn } from '../../http/search.ts';
 import { currentRequest } from './audit-context.ts';
@@ -60,6 +60,8 @@ function labelOf(type: AuditTargetType, id: number): SQL {
       return sql`(select ${backups.name} from ${backups} where ${backups.id} = ${id})`;
     case 'reforme':
       return sql`(select ${reformes.libref} from ${reformes} where ${reformes.id} = ${id})`;
+    case 'job':
+      return sql`(select ${jobs.payload}->>'to' from ${jobs} where ${jobs.id} = ${id})`;
   }
 }
 
