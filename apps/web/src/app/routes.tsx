@@ -1,4 +1,4 @@
-import { AUDIT_MESSAGES, BACKUP_MESSAGES } from '@reformes/domain';
+import { AUDIT_MESSAGES, BACKUP_MESSAGES, JOBS_MESSAGES } from '@reformes/domain';
 import { type ComponentType, createElement, isValidElement, lazy, Suspense, useState } from 'react';
 import { matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router';
 import { RequireFirstPassword, RequireGuest, RequireRight, RequireSession, RequireTwoFactorSetup } from './guards.tsx';
@@ -65,6 +65,7 @@ const AccountPage = page(() => import('../features/account/account-page.tsx'), '
 const UserSettingsPage = page(() => import('../features/account/user-settings-page.tsx'), 'UserSettingsPage');
 const BackupsPage = page(() => import('../features/backups/backups-page.tsx'), 'BackupsPage');
 const AuditPage = page(() => import('../features/audit/audit-page.tsx'), 'AuditPage');
+const JobsPage = page(() => import('../features/jobs/jobs-page.tsx'), 'JobsPage');
 
 /** Screens load on demand; "Chargement..." shows meanwhile (spec §2.4). */
 function Root() {
@@ -144,6 +145,10 @@ export const routes: RouteObject[] = [
               {
                 element: <RequireRight feature="audit" title={AUDIT_MESSAGES.title} />,
                 children: [{ path: 'audit', element: <AuditPage /> }],
+              },
+              {
+                element: <RequireRight feature="jobs" title={JOBS_MESSAGES.title} />,
+                children: [{ path: 'jobs', element: <JobsPage /> }],
               },
               { path: 'user-account', element: <AccountPage /> },
               { path: 'user-settinngs', element: <UserSettingsPage /> },
