@@ -19,7 +19,7 @@ const referenceLists: MenuEntry[] = [
 
 /**
  * Spec §2.3 written out by hand (plus the deliberate additions: the entities above and admin's
- * "Habilitations" group for the roles, permissions and profils screens of spec §2.1 and the audit log), so a
+ * "Habilitations" group for the roles, permissions and profils screens of spec §2.1, the audit log and the failed mails and jobs), so a
  * mistake in @reformes/domain cannot hide behind menuOf().
  */
 const SPEC_MENUS: Record<RoleName, MenuEntry[]> = {
@@ -33,6 +33,7 @@ const SPEC_MENUS: Record<RoleName, MenuEntry[]> = {
         { name: 'Permissions', route: '/admin/permissions' },
         { name: 'Rôles & permissions', route: '/admin/profils' },
         { name: "Journal d'audit", route: '/admin/audit' },
+        { name: 'Courriels et tâches', route: '/admin/jobs' },
       ],
     },
     { name: 'Réformes', children: [liste] },

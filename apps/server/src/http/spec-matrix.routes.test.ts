@@ -133,6 +133,10 @@ const SPEC_MATRIX: readonly Row[] = [
   { call: 'GET audit-logs', allowed: [Y, N, N, N, N, N] },
   { call: 'GET audit-logs/export.csv', allowed: [Y, N, N, N, N, N] },
 
+  // Courriels et tâches. Spec silent (issue 31): failed mails and jobs are admin's only, next to the audit log.
+  { call: 'GET jobs', allowed: [Y, N, N, N, N, N] },
+  { call: `POST jobs/${MISSING}/retry`, allowed: [Y, N, N, N, N, N] },
+
   // Last, since an allowed call could change the reform: a published reform is deleted by no one (409 for the
   // four roles that delete reforms, §6), admin and a role of its own are refused.
   { call: 'DELETE reformes/:published', allowed: [N, Y, Y, Y, Y, N] },

@@ -40,6 +40,7 @@ describe('side menu (spec §2.3)', () => {
       ['Permissions', '/admin/permissions'],
       ['Rôles & permissions', '/admin/profils'],
       ["Journal d'audit", '/admin/audit'],
+      ['Courriels et tâches', '/admin/jobs'],
       liste,
       ...configurations,
       ['Sauvegarde', '/admin/backups'],
