@@ -63,7 +63,8 @@ export function AppLayout() {
           <UserMenu user={user} onEditProfile={profile.open} onSignOut={signOut} />
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar id={NAVBAR_ID} aria-label="Menu principal" p="xs" inert={!menuOpened}>
+      {/* Scrolls on its own: the admin's menu is taller than a laptop's screen, and its last entries must stay reachable. */}
+      <AppShell.Navbar id={NAVBAR_ID} aria-label="Menu principal" p="xs" inert={!menuOpened} style={{ overflowY: 'auto' }}>
         <SideMenu role={roleOf(user)} onNavigate={isMobile ? menu.close : undefined} />
       </AppShell.Navbar>
       <AppShell.Main>
