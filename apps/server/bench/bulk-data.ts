@@ -7,6 +7,7 @@
  * quarter of the reforms (0.375 n), and the workflow history of each reform (creation, transmissions,
  * publication: about 2.2 n affectations). A sixth of the reforms are published.
  */
+import { DEMO_SUBJECTS } from '../src/db/seed/demo.ts';
 
 /** Runs one statement and returns its rows. */
 export type Query = (text: string) => Promise<Array<Record<string, unknown>>>;
@@ -14,18 +15,10 @@ export type Query = (text: string) => Promise<Array<Record<string, unknown>>>;
 /** The word the search scenarios look for: in the title of 2 reforms out of 10. */
 export const SEARCH_WORD = 'modernisation';
 
-const SUBJECTS = [
-  'Dématérialisation des procédures',
-  'Réorganisation des services',
-  'Modernisation de la chaîne de dépense',
-  'Simplification des autorisations',
-  'Couverture sanitaire universelle',
-  'Réforme des programmes scolaires',
-  'Modernisation des systèmes d’information',
-  'Contrôle interne budgétaire',
-  'Gestion prévisionnelle des emplois',
-  'Transparence des marchés publics',
-];
+/** The demo's subjects, one swapped so that SEARCH_WORD is in 2 titles out of 10. */
+const SUBJECTS = DEMO_SUBJECTS.map((subject) =>
+  subject === 'Guichet unique des entreprises' ? 'Modernisation des systèmes d’information' : subject,
+);
 
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 

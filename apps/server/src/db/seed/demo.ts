@@ -39,7 +39,8 @@ const STRUCTURES = [
 const COVERS = ['Nationale', 'Régionale', 'Locale'];
 const ENTITIES = ['Direction générale', 'Direction régionale', 'Service déconcentré'];
 
-const SUBJECTS = [
+/** The subjects of the demo reforms (the bench reuses them). */
+export const DEMO_SUBJECTS = [
   'Dématérialisation des procédures',
   'Réorganisation des services',
   'Modernisation de la chaîne de dépense',
@@ -124,7 +125,8 @@ export async function seedDemoData(db: Db): Promise<void> {
       const [reforme] = await tx
         .insert(reformes)
         .values({
-          libref: `${SUBJECTS[i % SUBJECTS.length]} ${i < SUBJECTS.length ? '' : `— phase ${Math.floor(i / SUBJECTS.length) + 1}`}`.trim(),
+          libref:
+            `${DEMO_SUBJECTS[i % DEMO_SUBJECTS.length]} ${i < DEMO_SUBJECTS.length ? '' : `— phase ${Math.floor(i / DEMO_SUBJECTS.length) + 1}`}`.trim(),
           typeref: i % 2 === 0 ? 'SECTORIELLE' : 'TRANSVERSALE',
           nature_id: natureRows[i % natureRows.length].id,
           objectif_glob: `Améliorer la qualité du service public (réforme n° ${i + 1})`,
