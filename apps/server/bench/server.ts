@@ -4,8 +4,8 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
+import { freePort } from '../src/test/built-server.ts';
 import { childrenOf, findServerPid, isAlive } from './processes.ts';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -54,17 +54,6 @@ export function ensureBuilt(log: (line: string) => void): void {
   log(`"serve" runs compiled files and ${why}: npm run build`);
   const build = spawnSync('npm', ['run', 'build'], { cwd: REPO_ROOT, stdio: 'inherit' });
   if (build.status !== 0) throw new Error(`npm run build failed (${build.status})`);
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function tail(file: string, lines = 30): string {
