@@ -64,6 +64,7 @@ import { createWorkflowService } from './modules/reformes/workflow.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createFileStore } from './storage/file-store.ts';
+import { createS3Store } from './storage/s3-store.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -128,7 +129,7 @@ export async function buildApp({ config, database, logger, logStream, mailer, pr
   scheduleAuditRetention(app, { run: () => purgeAuditLog(database.db, config.auditRetentionDays) });
 
   const mail = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log: app.log });
-  const fileStore = createFileStore(config.storageDir);
+  const fileStore = config.s3 ? createS3Store(config.s3) : createFileStore(config.storageDir);
   const sessions = createSessions({
     db: database.db,
     signAccessToken: (payload, expiresIn) => app.jwt.sign(payload, { expiresIn }),

@@ -24,6 +24,30 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_POOL_MAX: 'beaucoup' })).toThrow('DATABASE_POOL_MAX');
   });
 
+  it('keeps documents on disk without S3 settings, in the bucket with all five, and refuses a partial set', () => {
+    const s3 = {
+      S3_ENDPOINT: 'https://s3.example',
+      S3_BUCKET: 'documents',
+      S3_REGION: 'eu-west-3',
+      S3_ACCESS_KEY_ID: 'cle',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    };
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(loadConfig(s3).s3).toEqual({
+      endpoint: 'https://s3.example',
+      bucket: 'documents',
+      region: 'eu-west-3',
+      accessKeyId: 'cle',
+      secretAccessKey: 'secret',
+      forcePathStyle: false,
+    });
+    expect(loadConfig({ ...s3, S3_FORCE_PATH_STYLE: 'true' }).s3?.forcePathStyle).toBe(true);
+    const { S3_REGION: _region, S3_SECRET_ACCESS_KEY: _secret, ...partial } = s3;
+    expect(() => loadConfig(partial)).toThrow(
+      'S3_REGION: les réglages S3 vont ensemble : S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY tous définis, ou aucun (manque : S3_REGION, S3_SECRET_ACCESS_KEY)',
+    );
+  });
+
   it('refuses the default JWT_SECRET with DATABASE_URL, on a non-loopback HOST and in production', () => {
     expect(() => loadConfig({ DATABASE_URL: POSTGRES })).toThrow(
       'Configuration invalide :\n  JWT_SECRET: JWT_SECRET doit être défini avec DATABASE_URL (le secret par défaut est public)',

@@ -4,6 +4,9 @@ import { z } from 'zod';
 
 const DEFAULT_JWT_SECRET = 'reformes-development-secret-change-me-please';
 
+/** Documents go to an S3 bucket with all five, to STORAGE_DIR with none. */
+const S3_SETTINGS = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 const isProxyAddress = (entry: string) =>
@@ -141,8 +144,22 @@ const configSchema = z
       .min(1_000, 'SHUTDOWN_TIMEOUT_MS doit valoir au moins 1000')
       .default(30_000),
     METRICS_TOKEN: z.string().min(32, 'METRICS_TOKEN doit contenir au moins 32 caractères').optional(),
+    S3_ENDPOINT: z.url('S3_ENDPOINT doit être une adresse (https://…)').optional(),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_REGION: z.string().min(1).optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: booleanFlag.default(false),
   })
   .superRefine((env, ctx) => {
+    const missingS3 = S3_SETTINGS.filter((name) => env[name] === undefined);
+    if (missingS3.length > 0 && missingS3.length < S3_SETTINGS.length) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [missingS3[0]],
+        message: `les réglages S3 vont ensemble : ${S3_SETTINGS.join(', ')} tous définis, ou aucun (manque : ${missingS3.join(', ')})`,
+      });
+    }
     if (env.NODE_ENV === 'production' && env.JWT_SECRET === DEFAULT_JWT_SECRET) {
       ctx.addIssue({
         code: 'custom',
@@ -251,5 +268,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownTimeoutMs: raw.SHUTDOWN_TIMEOUT_MS,
     /** Bearer token of GET /metrics; without it only this machine gets the figures (http/metrics.ts). */
     metricsToken: raw.METRICS_TOKEN,
+    /** The bucket of the documents (storage/s3-store.ts); without it they stay under storageDir. */
+    s3:
+      raw.S3_ENDPOINT && raw.S3_BUCKET && raw.S3_REGION && raw.S3_ACCESS_KEY_ID && raw.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: raw.S3_ENDPOINT,
+            bucket: raw.S3_BUCKET,
+            region: raw.S3_REGION,
+            accessKeyId: raw.S3_ACCESS_KEY_ID,
+            secretAccessKey: raw.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: raw.S3_FORCE_PATH_STYLE,
+          }
+        : undefined,
   };
 }

@@ -1,13 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 
-/** Files under STORAGE_DIR, always named by us: a client's name never reaches the file system. Readable by the server's user only. */
-export function createFileStore(storageDir: string) {
-  function pathOf(folder: string, name: string): string {
-    if (!/^[a-z0-9-]+(\.[a-z0-9]+)?$/i.test(name)) throw new Error(`Nom de fichier stocké invalide : ${name}`);
-    return path.join(storageDir, folder, name);
-  }
+/** Where documents live: this folder (the default) or an S3 bucket (s3-store.ts), under `<folder>/<name>` in both. */
+export interface DocumentStore {
+  /** Stores the bytes under a new name of ours, which it returns: `<uuid>.<extension>`. */
+  save(folder: string, content: Buffer, extension: string): Promise<string>;
+  stream(folder: string, name: string): Promise<Readable>;
+  read(folder: string, name: string): Promise<Buffer>;
+  exists(folder: string, name: string): Promise<boolean>;
+  /** Removes the document; nothing happens when it is already gone. */
+  remove(folder: string, name: string): Promise<void>;
+}
+
+/** The names `save` gives: a client's name never reaches the disk or the bucket. */
+export function checkStoredName(name: string): string {
+  if (!/^[a-z0-9-]+(\.[a-z0-9]+)?$/i.test(name)) throw new Error(`Nom de fichier stocké invalide : ${name}`);
+  return name;
+}
+
+/** Files under STORAGE_DIR, always named by us. Readable by the server's user only. */
+export function createFileStore(storageDir: string): DocumentStore {
+  const pathOf = (folder: string, name: string) => path.join(storageDir, folder, checkStoredName(name));
   return {
     async save(folder: string, content: Buffer, extension: string): Promise<string> {
       const name = `${randomUUID()}.${extension}`;
@@ -15,13 +30,13 @@ export function createFileStore(storageDir: string) {
       await fs.promises.writeFile(pathOf(folder, name), content, { flag: 'wx', mode: 0o600 });
       return name;
     },
-    stream(folder: string, name: string) {
+    async stream(folder: string, name: string) {
       return fs.createReadStream(pathOf(folder, name));
     },
     read(folder: string, name: string) {
       return fs.promises.readFile(pathOf(folder, name));
     },
-    exists(folder: string, name: string) {
+    async exists(folder: string, name: string) {
       return fs.existsSync(pathOf(folder, name));
     },
     async remove(folder: string, name: string) {
@@ -29,8 +44,6 @@ export function createFileStore(storageDir: string) {
     },
   };
 }
-
-export type FileStore = ReturnType<typeof createFileStore>;
 
 /** True when the bytes start like a PDF document, whatever the file is called. */
 export function isPdf(content: Buffer): boolean {

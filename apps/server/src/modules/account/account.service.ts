@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { userSettings, users } from '../../db/schema/index.ts';
 import { AppError, forbidden, invalid, notFound } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/guard.ts';
-import { type FileStore, type ImageType, imageTypeOf } from '../../storage/file-store.ts';
+import { type DocumentStore, type ImageType, imageTypeOf } from '../../storage/file-store.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { queueAccountNotice } from '../auth/account-notices.ts';
 import { reauthenticate } from '../auth/account-security.ts';
@@ -18,7 +18,7 @@ const seesEverySetting = (auth: AuthContext) => isAdminRole(auth.role);
 
 export interface AccountServiceOptions {
   db: Db;
-  files: FileStore;
+  files: DocumentStore;
   sessions: Sessions;
   throttles: Throttles;
 }
@@ -125,7 +125,7 @@ export function createAccountService({ db, files, sessions, throttles }: Account
     async signatureDataUrl(auth: AuthContext, filename: string) {
       const [owner] = await db.select({ user_id: userSettings.user_id }).from(userSettings).where(eq(userSettings.signature, filename));
       if (!owner || (owner.user_id !== auth.userId && !seesEverySetting(auth))) throw notFound(ACCOUNT_MESSAGES.fileNotAllowed);
-      if (!files.exists(SIGNATURE_FOLDER, filename)) throw notFound(ACCOUNT_MESSAGES.fileNotAllowed);
+      if (!(await files.exists(SIGNATURE_FOLDER, filename))) throw notFound(ACCOUNT_MESSAGES.fileNotAllowed);
       const content = await files.read(SIGNATURE_FOLDER, filename);
       const type = imageTypeOf(content);
       if (!type) throw new AppError(415, ACCOUNT_MESSAGES.signatureImagesOnly);

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { reformeFiles } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/guard.ts';
-import type { FileStore } from '../../storage/file-store.ts';
+import type { DocumentStore } from '../../storage/file-store.ts';
 import { withChemin } from './file-chemin.ts';
 import { pendingUsageOf, purgeStalePendingFiles } from './pending-files.ts';
 import { findChangeableReforme, findReformeInScope } from './reforme-scope.ts';
@@ -18,7 +18,7 @@ const megabytes = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 3 });
 
 export interface FilesServiceOptions {
   db: Db;
-  store: FileStore;
+  store: DocumentStore;
   /** Per user, for the uploads waiting for their reform (PENDING_UPLOADS_MAX, PENDING_UPLOADS_MAX_MB). */
   pendingLimits: { files: number; bytes: number };
 }
@@ -99,8 +99,8 @@ export function createFilesService({ db, store, pendingLimits }: FilesServiceOpt
     /** The file's label and its stored bytes, within scope; 404 when it is gone from the disk. */
     async download(auth: AuthContext, id: number) {
       const { file } = await findFile(auth, id);
-      if (!store.exists(REFORME_FILES_FOLDER, file.name)) throw notFound('Le fichier est introuvable sur le serveur.');
-      return { name_file: file.name_file, content: store.stream(REFORME_FILES_FOLDER, file.name) };
+      if (!(await store.exists(REFORME_FILES_FOLDER, file.name))) throw notFound('Le fichier est introuvable sur le serveur.');
+      return { name_file: file.name_file, content: await store.stream(REFORME_FILES_FOLDER, file.name) };
     },
 
     /** Removes a pending file of the caller's, or an attached one of a reform the caller may change now. */

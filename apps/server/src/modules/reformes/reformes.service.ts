@@ -5,7 +5,7 @@ import { affectations, covers, natures, reformeFiles, reformes, structures, user
 import { invalid } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/guard.ts';
 import type { PageQuery } from '../../http/pagination.ts';
-import type { FileStore } from '../../storage/file-store.ts';
+import type { DocumentStore } from '../../storage/file-store.ts';
 import { withChemin } from './file-chemin.ts';
 import { objectifTreesOf } from './objectif-trees.ts';
 import { filterConditions, type ReformeConditions, reformeIdPage, reformeSearch, scopeCondition, withRows } from './reforme-pages.ts';
@@ -27,7 +27,7 @@ const rowColumns = {
     from reforme_files f where f.reforme_id = ${reformes.id}), '[]'::json)`.as('files'),
 };
 
-export function createReformesService({ db, files }: { db: Db; files: FileStore }) {
+export function createReformesService({ db, files }: { db: Db; files: DocumentStore }) {
   /** The rows of these reforms, with their labels and attachments, in the order of `ids`. */
   async function rowsOf(ids: number[]) {
     if (ids.length === 0) return [];
