@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../test/built-server.ts';
 import { createLegacyPgliteFixture } from '../test/legacy-pglite-fixture.ts';
 import { isAlive } from './data-dir-lock.ts';
 
@@ -33,17 +33,6 @@ function freshDataDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reformes-embedded-'));
   dataDirs.push(dir);
   return dir;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 const lockPathOf = (dataDir: string) => path.join(dataDir, 'postgres.lock');

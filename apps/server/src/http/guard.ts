@@ -1,4 +1,4 @@
-import { type Action, type FeatureName, MESSAGES, permissionName, TWO_FACTOR_MESSAGES } from '@reformes/domain';
+import { type Grant, MESSAGES, permissionName, type RouteAccess, TWO_FACTOR_MESSAGES } from '@reformes/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -7,17 +7,9 @@ import { recordAudit } from '../modules/audit/audit.service.ts';
 import { createRateLimits } from '../modules/auth/throttles.ts';
 import { AppError, forbidden, unauthenticated } from './app-error.ts';
 
-/**
- * What a route demands. Every route under the API base declares one:
- * - a feature and an action: a role of the caller must hold that active permission;
- * - `anyOf` several pairs: one is enough to enter, the handler checks which one the request needs;
- * - 'signed-in': any valid session (the current user, logout);
- * - 'first-password': a valid session even while a temporary password must be changed;
- * - 'two-factor-setup': a valid session even while the role demands a second factor not yet enrolled (issue 18);
- * - 'public': no session at all.
- */
-export type Grant = { feature: FeatureName; action: Action };
-export type Access = Grant | { anyOf: Grant[] } | 'signed-in' | 'first-password' | 'two-factor-setup' | 'public';
+/** What a route demands: the domain's route table declares it (packages/domain/src/routes/route.ts). */
+export type Access = RouteAccess;
+export type { Grant };
 
 export interface AuthContext {
   userId: number;

@@ -1,5 +1,5 @@
 import type { SwaggerOptions } from '@fastify/swagger';
-import { ACTION_LABELS, errorShape, FEATURES } from '@reformes/domain';
+import { errorShape } from '@reformes/domain';
 import type { RouteOptions } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,7 +15,6 @@ declare module 'fastify' {
 type JsonSchema = Record<string, unknown>;
 type RouteSchema = Record<string, unknown> & { response?: Record<string, unknown>; summary?: string };
 
-const TAG_OF = new Map<string, string>(FEATURES.map((feature) => [feature.name, feature.tag]));
 const zodToOpenApi = createJsonSchemaTransform({});
 const ERROR_SCHEMA = z.toJSONSchema(errorShape, { target: 'openapi-3.0' }) as JsonSchema;
 
@@ -30,15 +29,6 @@ export function operationIdOf(method: string, url: string): string {
     .filter(Boolean);
   const capitalized = words.map((word) => word[0].toUpperCase() + word.slice(1));
   return method.toLowerCase() + capitalized.join('');
-}
-
-/** The route's French summary, or one made from the right it demands ("Secteurs : Lister"). */
-function summaryOf(schema: RouteSchema, access: Access | undefined, method: string, url: string): string {
-  if (schema.summary) return schema.summary;
-  if (access && typeof access === 'object' && 'feature' in access) {
-    return `${TAG_OF.get(access.feature) ?? access.feature} : ${ACTION_LABELS[access.action].toLowerCase()}`;
-  }
-  return `${method} ${url}`;
 }
 
 /** Who may call it: nobody signed in (an empty requirement), or a bearer token. */
@@ -88,7 +78,8 @@ export function openApiOptions(): SwaggerOptions {
         schema: {
           ...schema,
           operationId: operationIdOf(method, route.url),
-          summary: summaryOf(schema, access, method, route.url),
+          // Every route of the table has its French summary (RouteSpec.summary is required).
+          summary: schema.summary ?? `${method} ${route.url}`,
           security: securityOf(access),
           response: answers,
         },
