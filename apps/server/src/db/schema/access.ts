@@ -1,13 +1,25 @@
 import type { Action } from '@reformes/domain';
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, check, integer, pgTable, primaryKey, serial, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
-import { isActive, refersTo, timestamps } from './columns.ts';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  integer,
+  type PgColumn,
+  type PgColumnBuilderBase,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { id, isActive, refersTo, timestamps } from './columns.ts';
 import { users } from './users.ts';
 
 export const roles = pgTable(
   'roles',
   {
-    id: serial().primaryKey(),
+    id: id(),
     name: text().notNull(),
     canOverwrite: boolean().notNull().default(false),
     guard_name: text().notNull().default('api'),
@@ -21,19 +33,25 @@ export const roles = pgTable(
   (t) => [uniqueIndex('roles_name_unique').using('btree', sql`lower(${t.name})`)],
 );
 
-export const userRoles = pgTable(
-  'user_roles',
-  {
-    user_id: refersTo(() => users.id, 'cascade'),
-    role_id: refersTo(() => roles.id, 'restrict'),
-    /** The first role (lowest position) is the user's role (spec §6). */
-    position: integer().notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.user_id, t.role_id] })],
-);
+/**
+ * A many-to-many link, keyed by its two ids; `position` orders the entries of the first side:
+ * `rankedLink('user_roles', { user_id: …, role_id: … })`.
+ */
+function rankedLink<TName extends string, TPair extends Record<string, PgColumnBuilderBase>>(name: TName, pair: TPair) {
+  return pgTable(name, { ...pair, position: integer().notNull().default(0) }, (t) => {
+    const [first, second] = Object.keys(pair).map((key) => (t as unknown as Record<string, PgColumn>)[key]);
+    return [primaryKey({ columns: [first, second] })];
+  });
+}
+
+/** The first role of a user (lowest position) is the user's role (spec §6). */
+export const userRoles = rankedLink('user_roles', {
+  user_id: refersTo(() => users.id, 'cascade'),
+  role_id: refersTo(() => roles.id, 'restrict'),
+});
 
 export const features = pgTable('features', {
-  id: serial().primaryKey(),
+  id: id(),
   name: text().notNull().unique(),
   link: text().notNull(),
   tag: text().notNull(),
@@ -42,7 +60,7 @@ export const features = pgTable('features', {
 export const permissions = pgTable(
   'permissions',
   {
-    id: serial().primaryKey(),
+    id: id(),
     name: text().notNull().unique(),
     feature_id: refersTo(() => features.id, 'cascade'),
     action: text().$type<Action>().notNull(),
@@ -59,7 +77,7 @@ export const permissions = pgTable(
 export const rolePermissions = pgTable(
   'role_permissions',
   {
-    id: serial().primaryKey(),
+    id: id(),
     role_id: refersTo(() => roles.id, 'cascade'),
     permission_id: refersTo(() => permissions.id, 'cascade'),
     is_active: isActive(),
@@ -70,7 +88,7 @@ export const rolePermissions = pgTable(
 
 /** The menu catalogue ("windows"): a tree of entries. */
 export const menus = pgTable('menus', {
-  id: serial().primaryKey(),
+  id: id(),
   parent_id: integer().references((): AnyPgColumn => menus.id, { onDelete: 'cascade' }),
   name: text().notNull(),
   route: text(),
@@ -78,13 +96,8 @@ export const menus = pgTable('menus', {
   position: integer().notNull().default(0),
 });
 
-export const roleWindows = pgTable(
-  'role_windows',
-  {
-    role_id: refersTo(() => roles.id, 'cascade'),
-    menu_id: refersTo(() => menus.id, 'cascade'),
-    /** Order of the entry in this role's menu. */
-    position: integer().notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.role_id, t.menu_id] })],
-);
+/** A role's menu: its entries, in position order. */
+export const roleWindows = rankedLink('role_windows', {
+  role_id: refersTo(() => roles.id, 'cascade'),
+  menu_id: refersTo(() => menus.id, 'cascade'),
+});

@@ -1,4 +1,4 @@
-import { type AnyPgColumn, boolean, integer, timestamp } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, integer, serial, timestamp } from 'drizzle-orm/pg-core';
 
 /** A point in time, with its time zone. */
 export const at = () => timestamp({ withTimezone: true });
@@ -15,3 +15,6 @@ export const isActive = () => boolean().notNull().default(true);
 /** The id of the row this one belongs to or points at, required; what a delete of that row does to this one. */
 export const refersTo = (target: () => AnyPgColumn, onDelete: 'cascade' | 'restrict') =>
   integer().notNull().references(target, { onDelete });
+
+/** `id`: a serial primary key. */
+export const id = () => serial().primaryKey();

@@ -11,12 +11,11 @@ import {
   numeric,
   pgTable,
   primaryKey,
-  serial,
   smallint,
   text,
 } from 'drizzle-orm/pg-core';
 import { SEARCH_ACCENTED, SEARCH_PLAIN } from '../search-alphabet.ts';
-import { createdAt, isActive, refersTo, timestamps } from './columns.ts';
+import { createdAt, id, isActive, refersTo, timestamps } from './columns.ts';
 import { covers, natures, structures } from './reference.ts';
 import { users } from './users.ts';
 
@@ -28,7 +27,7 @@ function isoDate(column: AnyColumn): SQL {
 export const reformes = pgTable(
   'reformes',
   {
-    id: serial().primaryKey(),
+    id: id(),
     libref: text().notNull(),
     typeref: text().notNull(),
     nature_id: refersTo(() => natures.id, 'restrict'),
@@ -88,7 +87,7 @@ export const reformes = pgTable(
 export const reformeFiles = pgTable(
   'reforme_files',
   {
-    id: serial().primaryKey(),
+    id: id(),
     /** Null while the upload waits for its reform: the create form uploads before it saves. */
     reforme_id: integer().references(() => reformes.id, { onDelete: 'cascade' }),
     name_file: text().notNull(),
@@ -105,7 +104,7 @@ export const reformeFiles = pgTable(
 export const objectifs = pgTable(
   'objectifs',
   {
-    id: serial().primaryKey(),
+    id: id(),
     libobjectif: text().notNull(),
     reforme_id: refersTo(() => reformes.id, 'cascade'),
     is_active: isActive(),
@@ -117,7 +116,7 @@ export const objectifs = pgTable(
 export const resultats = pgTable(
   'resultats',
   {
-    id: serial().primaryKey(),
+    id: id(),
     libresult: text().notNull(),
     indicateur: text().notNull(),
     valeur_cible: numeric({ precision: 18, scale: 4 }).notNull(),
@@ -133,7 +132,7 @@ export const resultats = pgTable(
 export const suiviResults = pgTable(
   'suivi_results',
   {
-    id: serial().primaryKey(),
+    id: id(),
     taux_realisat: numeric({ precision: 18, scale: 4 }).notNull(),
     valeur_realise: numeric({ precision: 18, scale: 4 }).notNull(),
     date: date({ mode: 'string' }).notNull(),
@@ -151,7 +150,7 @@ export const suiviResults = pgTable(
 export const affectations = pgTable(
   'affectations',
   {
-    id: serial().primaryKey(),
+    id: id(),
     reforme_id: refersTo(() => reformes.id, 'cascade'),
     /** -1 transmits upward, 1 returns for correction (spec §3); 0 records creation and publication events. */
     sens: smallint().notNull(),
@@ -166,7 +165,7 @@ export const affectations = pgTable(
 );
 
 export const backups = pgTable('backups', {
-  id: serial().primaryKey(),
+  id: id(),
   name: text().notNull().unique(),
   type: text().notNull(),
   size: bigint({ mode: 'number' }).notNull(),

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, serial, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { at, createdAt, isActive, refersTo, timestamps } from './columns.ts';
+import { bigint, boolean, index, integer, type PgColumnBuilderBase, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { at, createdAt, id, isActive, refersTo, timestamps } from './columns.ts';
 import { structures } from './reference.ts';
 
 export const users = pgTable(
   'users',
   {
-    id: serial().primaryKey(),
+    id: id(),
     lastname: text().notNull(),
     firstname: text().notNull(),
     address: text().notNull().default(''),
@@ -35,7 +35,7 @@ export const users = pgTable(
 );
 
 export const userSettings = pgTable('user_settings', {
-  id: serial().primaryKey(),
+  id: id(),
   user_id: integer()
     .notNull()
     .unique()
@@ -45,40 +45,38 @@ export const userSettings = pgTable('user_settings', {
   ...timestamps,
 });
 
+/**
+ * A secret a user holds (a token or a code), stored hashed and deleted with the user: a serial id, the user,
+ * the given columns and when it was issued.
+ */
+const userSecret = <TColumns extends Record<string, PgColumnBuilderBase>>(columns: TColumns) => ({
+  id: id(),
+  user_id: refersTo(() => users.id, 'cascade'),
+  ...columns,
+  created_at: createdAt(),
+});
+
 export const refreshTokens = pgTable(
   'refresh_tokens',
-  {
-    id: serial().primaryKey(),
-    user_id: refersTo(() => users.id, 'cascade'),
+  userSecret({
     token_hash: text().notNull().unique(),
     /** Every token rotated from one sign-in shares a family; reusing a rotated token revokes the family. */
     family_id: uuid().notNull(),
     expires_at: at().notNull(),
     revoked_at: at(),
     rotated_at: at(),
-    created_at: createdAt(),
-  },
+  }),
   (t) => [index('refresh_tokens_user_idx').on(t.user_id), index('refresh_tokens_family_idx').on(t.family_id)],
 );
 
-export const passwordResetTokens = pgTable('password_reset_tokens', {
-  id: serial().primaryKey(),
-  user_id: refersTo(() => users.id, 'cascade'),
-  token_hash: text().notNull().unique(),
-  expires_at: at().notNull(),
-  used_at: at(),
-  created_at: createdAt(),
-});
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  userSecret({ token_hash: text().notNull().unique(), expires_at: at().notNull(), used_at: at() }),
+);
 
 /** The ten single-use recovery codes of a user with two-factor sign-in, hashed (issue 18). */
 export const twoFactorRecoveryCodes = pgTable(
   'two_factor_recovery_codes',
-  {
-    id: serial().primaryKey(),
-    user_id: refersTo(() => users.id, 'cascade'),
-    code_hash: text().notNull(),
-    used_at: at(),
-    created_at: createdAt(),
-  },
+  userSecret({ code_hash: text().notNull(), used_at: at() }),
   (t) => [index('two_factor_recovery_codes_user_idx').on(t.user_id)],
 );
