@@ -15,6 +15,7 @@ import { runMigrations } from '../src/db/migrate.ts';
 import { seedDemoData } from '../src/db/seed/demo.ts';
 import { seedReferenceData } from '../src/db/seed/reference.ts';
 import { createBackupsService } from '../src/modules/backups/backups.service.ts';
+import { openStores } from '../src/storage/stores.ts';
 import { createScratchDatabase, dropScratchDatabase } from '../src/test/scratch-database.ts';
 import { insertBulkData, type Query } from './bulk-data.ts';
 
@@ -36,11 +37,11 @@ async function fill(database: Database): Promise<void> {
 
 async function measure(label: string, database: Database, dir: string): Promise<void> {
   const storageDir = path.join(dir, 'storage');
-  fs.mkdirSync(path.join(storageDir, 'reformes', '1'), { recursive: true });
+  fs.mkdirSync(path.join(storageDir, 'reformes'), { recursive: true });
   // A few documents, so that the archive is not empty; their size is not the point here.
   for (let index = 0; index < 20; index++)
-    fs.writeFileSync(path.join(storageDir, 'reformes', '1', `piece-${index}.pdf`), Buffer.alloc(256 * 1024, index));
-  const backups = createBackupsService({ database, backupDir: path.join(dir, 'backups'), storageDir, retention: 5 });
+    fs.writeFileSync(path.join(storageDir, 'reformes', `piece-${index}.pdf`), Buffer.alloc(256 * 1024, index));
+  const backups = createBackupsService({ database, ...openStores({ storageDir, backupDir: path.join(dir, 'backups') }), retention: 5 });
   global.gc?.();
   const before = process.memoryUsage();
   let peakRss = before.rss;

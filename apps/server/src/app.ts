@@ -63,8 +63,7 @@ import { createSuiviService } from './modules/reformes/suivi.service.ts';
 import { createWorkflowService } from './modules/reformes/workflow.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
-import { createFileStore } from './storage/file-store.ts';
-import { createS3Store } from './storage/s3-store.ts';
+import { openStores } from './storage/stores.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -129,7 +128,7 @@ export async function buildApp({ config, database, logger, logStream, mailer, pr
   scheduleAuditRetention(app, { run: () => purgeAuditLog(database.db, config.auditRetentionDays) });
 
   const mail = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log: app.log });
-  const fileStore = config.s3 ? createS3Store(config.s3) : createFileStore(config.storageDir);
+  const { documents: fileStore, archives } = openStores(config);
   const sessions = createSessions({
     db: database.db,
     signAccessToken: (payload, expiresIn) => app.jwt.sign(payload, { expiresIn }),
@@ -212,8 +211,8 @@ export async function buildApp({ config, database, logger, logStream, mailer, pr
       await api.register(portfolioRoutes, { portfolio: createPortfolioService(database.db) });
       const backupsService = createBackupsService({
         database,
-        backupDir: config.backupDir,
-        storageDir: config.storageDir,
+        archives,
+        documents: fileStore,
         retention: config.backupRetention,
         encryptionKey: config.backupEncryptionKey,
       });

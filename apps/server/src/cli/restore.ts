@@ -6,7 +6,7 @@
  *   …-db.dump      pg_dump of a PostgreSQL database: into PostgreSQL (DATABASE_URL) only;
  *   …-db.tar.gz    the PGlite data directory older versions saved: converted into either.
  * The documents archive of the same backup (…-docs.tar.gz, beside it or in BACKUP_DIR/docs) is restored into
- * STORAGE_DIR. A database holding accounts or reforms, or a non-empty storage folder, is overwritten only with
+ * STORAGE_DIR, or into the S3 bucket when S3_* is set (archives kept in the bucket are downloaded first). A database holding accounts or reforms, or a non-empty storage folder, is overwritten only with
  * --force. An encrypted backup (`….enc`) needs the BACKUP_ENCRYPTION_KEY it was made with; it is decrypted into a
  * private folder under DATA_DIR, removed afterwards.
  */
@@ -30,6 +30,7 @@ import {
   restorePostgres,
   verifyLogicalBackup,
 } from '../modules/backups/backup-files.ts';
+import { openStores } from '../storage/stores.ts';
 
 function fail(message: string): never {
   console.error(message);
@@ -150,7 +151,8 @@ const dbSource = await readable(dbFile);
 const docsSource = docsFile ? await readable(docsFile) : undefined;
 if (format === 'logical') await verifyLogicalBackup(dbSource).catch((error: Error) => fail(error.message));
 
-if (!isEmptyDir(config.storageDir) && !force)
+// In a bucket, restored documents replace those of the same name (names are UUIDs): nothing to refuse.
+if (!config.s3 && !isEmptyDir(config.storageDir) && !force)
   fail(`Le dossier des documents ${config.storageDir} n'est pas vide : ajoutez --force pour l'écraser.`);
 
 try {
@@ -171,9 +173,9 @@ try {
 }
 
 if (docsSource) {
-  if (force) fs.rmSync(config.storageDir, { recursive: true, force: true });
-  await extractDocuments(docsSource, config.storageDir);
-  console.log(`Documents restaurés dans ${config.storageDir}.`);
+  if (force && !config.s3) fs.rmSync(config.storageDir, { recursive: true, force: true });
+  const restored = await extractDocuments(docsSource, openStores(config).documents);
+  console.log(`Documents restaurés dans ${config.s3 ? `le compartiment S3 ${config.s3.bucket}` : config.storageDir} : ${restored}.`);
 } else {
   console.warn(`Archive des documents ${docsName} introuvable : seuls les enregistrements de la base sont restaurés.`);
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 /** Where documents live: this folder (the default) or an S3 bucket (s3-store.ts), under `<folder>/<name>` in both. */
 export interface DocumentStore {
@@ -12,6 +13,28 @@ export interface DocumentStore {
   exists(folder: string, name: string): Promise<boolean>;
   /** Removes the document; nothing happens when it is already gone. */
   remove(folder: string, name: string): Promise<void>;
+  /** Stores `size` bytes under a name `save` gave before (a restore, a copy from another store); replaces any. */
+  put(folder: string, name: string, content: Readable, size: number): Promise<void>;
+  /** Every document, folder by folder, read page by page: an archive or a copy never holds the whole list. */
+  list(): AsyncIterable<StoredDocument>;
+}
+
+export interface StoredDocument {
+  folder: string;
+  name: string;
+  size: number;
+}
+
+/** `<folder>/<name>`, both checked: how a document is named in an archive, a bucket or a copy report. */
+export function documentKeyOf(folder: string, name: string): string {
+  if (!/^[a-z0-9-]+$/.test(folder)) throw new Error(`Dossier de documents invalide : ${folder}`);
+  return `${folder}/${checkStoredName(name)}`;
+}
+
+/** The folder and name of `<folder>/<name>` (a leading `./` of a tar entry allowed); undefined for anything else. */
+export function parseDocumentKey(key: string): { folder: string; name: string } | undefined {
+  const match = /^(?:\.\/)?([a-z0-9-]+)\/([a-z0-9-]+(?:\.[a-z0-9]+)?)$/i.exec(key);
+  return match ? { folder: match[1], name: match[2] } : undefined;
 }
 
 /** The names `save` gives: a client's name never reaches the disk or the bucket. */
@@ -22,7 +45,7 @@ export function checkStoredName(name: string): string {
 
 /** Files under STORAGE_DIR, always named by us. Readable by the server's user only. */
 export function createFileStore(storageDir: string): DocumentStore {
-  const pathOf = (folder: string, name: string) => path.join(storageDir, folder, checkStoredName(name));
+  const pathOf = (folder: string, name: string) => path.join(storageDir, documentKeyOf(folder, name));
   return {
     async save(folder: string, content: Buffer, extension: string): Promise<string> {
       const name = `${randomUUID()}.${extension}`;
@@ -41,6 +64,22 @@ export function createFileStore(storageDir: string): DocumentStore {
     },
     async remove(folder: string, name: string) {
       await fs.promises.rm(pathOf(folder, name), { force: true });
+    },
+    async put(folder, name, content) {
+      await fs.promises.mkdir(path.join(storageDir, folder), { recursive: true, mode: 0o700 });
+      await pipeline(content, fs.createWriteStream(pathOf(folder, name), { mode: 0o600 }));
+    },
+    async *list() {
+      const folders = await fs.promises.readdir(storageDir, { withFileTypes: true }).catch(() => []);
+      for (const folder of folders) {
+        if (!folder.isDirectory() || !/^[a-z0-9-]+$/.test(folder.name)) continue;
+        // An open directory handle reads its entries a few at a time.
+        for await (const entry of await fs.promises.opendir(path.join(storageDir, folder.name))) {
+          if (!entry.isFile() || parseDocumentKey(`${folder.name}/${entry.name}`) === undefined) continue;
+          const { size } = await fs.promises.stat(path.join(storageDir, folder.name, entry.name));
+          yield { folder: folder.name, name: entry.name, size };
+        }
+      }
     },
   };
 }

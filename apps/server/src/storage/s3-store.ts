@@ -4,11 +4,12 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { checkStoredName, type DocumentStore } from './file-store.ts';
+import { type DocumentStore, documentKeyOf, parseDocumentKey } from './file-store.ts';
 
 export interface S3Settings {
   endpoint: string;
@@ -20,12 +21,12 @@ export interface S3Settings {
   forcePathStyle: boolean;
 }
 
-/**
- * Documents in an S3-compatible bucket, under `<folder>/<name>`, so that every instance sees the same ones. Downloads
- * are the GetObject body passed on as it arrives, never held whole in memory.
- */
-export function createS3Store(settings: S3Settings): DocumentStore {
-  const client = new S3Client({
+/** The keys of the backup archives in the bucket start with `backups/` (backup-store.ts). */
+export const BACKUPS_PREFIX = 'backups';
+
+/** The bucket's client, shared by the documents' store and the backups' (one connection pool). */
+export function createS3Client(settings: S3Settings): S3Client {
+  return new S3Client({
     endpoint: settings.endpoint,
     region: settings.region,
     credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
@@ -34,8 +35,26 @@ export function createS3Store(settings: S3Settings): DocumentStore {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
+}
+
+/** Whether the bucket holds `key`: HEAD answers 404 for a missing one, and any other failure is one. */
+export async function objectExists(client: S3Client, bucket: string, key: string): Promise<boolean> {
+  try {
+    await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+    return true;
+  } catch (error) {
+    if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404) return false;
+    throw error;
+  }
+}
+
+/**
+ * Documents in an S3-compatible bucket, under `<folder>/<name>`, so that every instance sees the same ones. Downloads
+ * are the GetObject body passed on as it arrives, never held whole in memory.
+ */
+export function createS3Store(settings: S3Settings, client = createS3Client(settings)): DocumentStore {
   const bucket = settings.bucket;
-  const keyOf = (folder: string, name: string) => `${folder}/${checkStoredName(name)}`;
+  const keyOf = documentKeyOf;
 
   async function bodyOf(folder: string, name: string) {
     const { Body } = await client.send(new GetObjectCommand({ Bucket: bucket, Key: keyOf(folder, name) }));
@@ -56,17 +75,24 @@ export function createS3Store(settings: S3Settings): DocumentStore {
     async read(folder, name) {
       return Buffer.from(await (await bodyOf(folder, name)).transformToByteArray());
     },
-    async exists(folder, name) {
-      try {
-        await client.send(new HeadObjectCommand({ Bucket: bucket, Key: keyOf(folder, name) }));
-        return true;
-      } catch (error) {
-        if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404) return false;
-        throw error;
-      }
-    },
+    exists: (folder, name) => objectExists(client, bucket, keyOf(folder, name)),
     async remove(folder, name) {
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: keyOf(folder, name) }));
+    },
+    async put(folder, name, content, size) {
+      await client.send(new PutObjectCommand({ Bucket: bucket, Key: keyOf(folder, name), Body: content, ContentLength: size }));
+    },
+    async *list() {
+      // A thousand keys a page; the backup archives' `backups/…` keys (backup-store.ts) are not documents.
+      let token: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token }));
+        for (const object of page.Contents ?? []) {
+          const document = object.Key ? parseDocumentKey(object.Key) : undefined;
+          if (document && document.folder !== BACKUPS_PREFIX) yield { ...document, size: object.Size ?? 0 };
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
     },
   };
 }

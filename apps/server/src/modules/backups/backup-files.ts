@@ -7,12 +7,13 @@ import zlib from 'node:zlib';
 import { BACKUP_FOLDERS } from '@reformes/domain';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type pg from 'pg';
-import * as tar from 'tar';
+import tarStream from 'tar-stream';
 import type { Database } from '../../db/client.ts';
 import type { TableCopy } from '../../db/copy-database.ts';
 import { restoreLogicalDump, verifyLogicalDump, writeLogicalDump } from '../../db/logical-dump.ts';
 import { MIGRATIONS_FOLDER } from '../../db/migrate.ts';
 import { AppError } from '../../http/app-error.ts';
+import { type DocumentStore, documentKeyOf, parseDocumentKey } from '../../storage/file-store.ts';
 import { encryptionStage } from './backup-crypto.ts';
 
 // The folders are named by the download paths of spec §7 (packages/domain/src/routes/backups.ts).
@@ -116,15 +117,52 @@ export function databaseDumpExtension(database: Database): string {
   return database.kind === 'embedded' ? LOGICAL_DUMP_EXTENSION : 'dump';
 }
 
-/** The documents archive: everything under STORAGE_DIR (attachments, signatures). */
-export async function archiveDocuments(storageDir: string, file: string, key?: Buffer): Promise<void> {
-  await fs.promises.mkdir(storageDir, { recursive: true, mode: 0o700 });
-  await writeBackup(Readable.from(tar.c({ gzip: true, cwd: storageDir, portable: true }, ['.'])), file, key);
+/**
+ * The documents archive: every document of the store (attachments, signatures), on the disk or in the bucket, read one
+ * at a time into a gzipped tar as `./<folder>/<name>`: the archive's size, not the store's, bounds nothing in memory.
+ */
+export async function archiveDocuments(store: DocumentStore, file: string, key?: Buffer): Promise<void> {
+  const pack = tarStream.pack();
+  const packed = (async () => {
+    for await (const document of store.list()) {
+      // `./<folder>/<name>`, as the archives of earlier versions (tar of STORAGE_DIR) name them.
+      const name = `./${documentKeyOf(document.folder, document.name)}`;
+      const entry = pack.entry({ name, size: document.size, mode: 0o600 });
+      await pipeline(await store.stream(document.folder, document.name), entry);
+    }
+    pack.finalize();
+  })();
+  packed.catch((error: Error) => pack.destroy(error));
+  const gzip = zlib.createGzip();
+  // A failure anywhere (a document gone, the bucket down, the disk full) ends all three.
+  await Promise.all([packed, pipeline(pack, gzip), writeBackup(gzip, file, key)]);
 }
 
-export async function extractDocuments(file: string, storageDir: string): Promise<void> {
-  await fs.promises.mkdir(storageDir, { recursive: true, mode: 0o700 });
-  await tar.x({ file, cwd: storageDir, strict: true });
+/**
+ * Puts back every document of an archive into the store, one entry at a time; an entry that is not a document of
+ * ours (`../x`, a link, a folder) is refused before anything of it is written.
+ */
+export async function extractDocuments(file: string, store: DocumentStore): Promise<number> {
+  const extract = tarStream.extract();
+  let restored = 0;
+  const reading = pipeline(fs.createReadStream(file), zlib.createGunzip(), extract);
+  // Its failure (a truncated archive) also ends the loop below, which reports it.
+  reading.catch(() => undefined);
+  for await (const entry of extract) {
+    const document = parseDocumentKey(entry.header.name);
+    if (entry.header.type === 'directory') {
+      entry.resume();
+      continue;
+    }
+    if (entry.header.type !== 'file' || !document) {
+      extract.destroy();
+      throw new Error(`Entrée inattendue dans l'archive des documents : ${entry.header.name}`);
+    }
+    await store.put(document.folder, document.name, Readable.from(entry), entry.header.size ?? 0);
+    restored += 1;
+  }
+  await reading;
+  return restored;
 }
 
 export async function restorePostgres(file: string, databaseUrl: string, clean: boolean): Promise<void> {

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { BACKUP_FOLDERS, BACKUP_MESSAGES, MESSAGES, BACKUPS_ROUTES as ROUTES } from '@reformes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { deleted, ok, pagedList, plainList } from '../../http/envelope.ts';
@@ -48,7 +47,7 @@ export const backupsRoutes: FastifyPluginAsyncZod<{ backupsService: BackupsServi
         .type(spec.file)
         .header('Content-Disposition', `attachment; filename="${row.name}"`)
         .header('Cache-Control', 'private, no-store')
-        .send(fs.createReadStream(backupsService.fileOf(row)));
+        .send(await backupsService.open(row));
     });
   }
 };

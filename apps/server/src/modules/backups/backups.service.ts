@@ -1,19 +1,22 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { backups } from '../../db/schema/index.ts';
 import { notFound } from '../../http/app-error.ts';
 import { listOrPage } from '../../http/pagination.ts';
 import { matchesSearch } from '../../http/search.ts';
+import type { BackupStore } from '../../storage/backup-store.ts';
+import type { DocumentStore } from '../../storage/file-store.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { ENCRYPTED_EXTENSION } from './backup-crypto.ts';
 import { archiveDocuments, BACKUP_FOLDERS, backupFolderOf, databaseDumpExtension, dumpDatabase } from './backup-files.ts';
 
 export interface BackupsOptions {
   database: Database;
-  backupDir: string;
-  storageDir: string;
+  /** Where the archives go: BACKUP_DIR, or the bucket (storage/backup-store.ts). */
+  archives: BackupStore;
+  /** The documents archived: on the disk or in the bucket. */
+  documents: DocumentStore;
   retention: number;
   /** BACKUP_ENCRYPTION_KEY: new backups are encrypted (`….enc`); without it they are written in clear. */
   encryptionKey?: Buffer;
@@ -36,9 +39,9 @@ function stamp(date: Date): string {
  * by the server's user only and encrypted with BACKUP_ENCRYPTION_KEY when it is set; only the last `retention`
  * database dumps and documents archives are kept, files and rows removed together.
  */
-export function createBackupsService({ database, backupDir, storageDir, retention, encryptionKey }: BackupsOptions) {
+export function createBackupsService({ database, archives, documents, retention, encryptionKey }: BackupsOptions) {
   const { db } = database;
-  const fileOf = (row: { type: string; name: string }) => path.join(backupDir, backupFolderOf(row.type), row.name);
+  const removeArchive = (row: { type: string; name: string }) => archives.remove(backupFolderOf(row.type), row.name);
 
   async function applyRetention() {
     // Database backups of every kind count together: those made before a change of kind ('pglite' before 'embedded')
@@ -52,12 +55,13 @@ export function createBackupsService({ database, backupDir, storageDir, retentio
           old.map((row) => row.id),
         ),
       );
-      await Promise.all(old.map((row) => fs.promises.rm(fileOf(row), { force: true })));
+      await Promise.all(old.map(removeArchive));
     }
   }
 
   return {
-    fileOf,
+    /** The archive's bytes, from the disk or the bucket. */
+    open: (row: { type: string; name: string }) => archives.stream(backupFolderOf(row.type), row.name),
 
     /** Newest first: a page with the true total, or, without `per_page`, the whole list when it is small enough. */
     list({ search = '', ...query }: BackupsListQuery) {
@@ -83,19 +87,19 @@ export function createBackupsService({ database, backupDir, storageDir, retentio
     async create() {
       const prefix = `reformes-${stamp(new Date())}-${Math.random().toString(36).slice(2, 6)}`;
       const encrypted = encryptionKey ? ENCRYPTED_EXTENSION : '';
-      const dbName = `${prefix}-db.${databaseDumpExtension(database)}${encrypted}`;
-      const docName = `${prefix}-docs.tar.gz${encrypted}`;
-      const dbFile = path.join(backupDir, BACKUP_FOLDERS.db, dbName);
-      const docFile = path.join(backupDir, BACKUP_FOLDERS.doc, docName);
+      const made = [
+        { name: `${prefix}-db.${databaseDumpExtension(database)}${encrypted}`, type: database.kind, folder: BACKUP_FOLDERS.db },
+        { name: `${prefix}-docs.tar.gz${encrypted}`, type: 'doc', folder: BACKUP_FOLDERS.doc },
+      ];
+      const [dbFile, docFile] = made.map(({ folder, name }) => archives.workFile(folder, name));
       try {
         await dumpDatabase(database, dbFile, encryptionKey);
-        await archiveDocuments(storageDir, docFile, encryptionKey);
+        await archiveDocuments(documents, docFile, encryptionKey);
+        const sizes = await Promise.all([dbFile, docFile].map(async (file) => (await fs.promises.stat(file)).size));
+        for (const { folder, name } of made) await archives.keep(folder, name);
         const rows = await db
           .insert(backups)
-          .values([
-            { name: dbName, type: database.kind, size: (await fs.promises.stat(dbFile)).size },
-            { name: docName, type: 'doc', size: (await fs.promises.stat(docFile)).size },
-          ])
+          .values(made.map(({ name, type }, index) => ({ name, type, size: sizes[index] })))
           .returning();
         await recordAudit(db, {
           action: 'backup.create',
@@ -105,7 +109,7 @@ export function createBackupsService({ database, backupDir, storageDir, retentio
         await applyRetention();
         return rows;
       } catch (error) {
-        await Promise.all([fs.promises.rm(dbFile, { force: true }), fs.promises.rm(docFile, { force: true })]);
+        await Promise.all(made.map(({ folder, name }) => archives.remove(folder, name)));
         throw error;
       }
     },
@@ -118,7 +122,7 @@ export function createBackupsService({ database, backupDir, storageDir, retentio
 
     async findByName(folder: string, name: string) {
       const [row] = await db.select().from(backups).where(eq(backups.name, name));
-      if (!row || backupFolderOf(row.type) !== folder || !fs.existsSync(fileOf(row))) throw notFound();
+      if (!row || backupFolderOf(row.type) !== folder || !(await archives.exists(folder, row.name))) throw notFound();
       return row;
     },
 
@@ -132,7 +136,7 @@ export function createBackupsService({ database, backupDir, storageDir, retentio
         await tx.delete(backups).where(eq(backups.id, id));
         await recordAudit(tx, { action: 'backup.delete', target: { type: 'backup', id, label: row.name } });
       });
-      await fs.promises.rm(fileOf(row), { force: true });
+      await removeArchive(row);
     },
 
     count: async () => (await db.select({ total: sql<number>`count(*)::int` }).from(backups))[0].total,

@@ -1,0 +1,19 @@
+import { type BackupStore, createLocalBackupStore, createS3BackupStore } from './backup-store.ts';
+import { createFileStore, type DocumentStore } from './file-store.ts';
+import { createS3Client, createS3Store, type S3Settings } from './s3-store.ts';
+
+export interface StorageSettings {
+  storageDir: string;
+  backupDir: string;
+  s3?: S3Settings;
+}
+
+/**
+ * The documents and the backup archives: both in the bucket when S3_* is set (one client between them), else under
+ * STORAGE_DIR and BACKUP_DIR. The server, `npm run restore` and `npm run copy-documents` open them alike.
+ */
+export function openStores({ storageDir, backupDir, s3 }: StorageSettings): { documents: DocumentStore; archives: BackupStore } {
+  if (!s3) return { documents: createFileStore(storageDir), archives: createLocalBackupStore(backupDir) };
+  const client = createS3Client(s3);
+  return { documents: createS3Store(s3, client), archives: createS3BackupStore(client, s3.bucket, backupDir) };
+}
