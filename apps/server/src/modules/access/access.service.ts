@@ -3,6 +3,7 @@ import { MESSAGES, type PermissionInput, permissionName } from '@reformes/domain
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { features, menus, permissions, rolePermissions, roles, roleWindows } from '../../db/schema/index.ts';
+import { setActiveById } from '../../db/set-active.ts';
 import { conflict, invalid, notFound } from '../../http/app-error.ts';
 import { pgErrorCode } from '../../http/pg-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -164,12 +165,7 @@ export function createAccessService(db: Db) {
 
     async setPermissionActive(id: number, isActive: boolean) {
       await db.transaction(async (tx) => {
-        const updated = await tx
-          .update(permissions)
-          .set({ is_active: isActive, updated_at: new Date() })
-          .where(eq(permissions.id, id))
-          .returning({ id: permissions.id });
-        if (updated.length === 0) throw notFound();
+        if (!(await setActiveById(tx, permissions, id, isActive))) throw notFound();
         await recordAudit(tx, { action: 'permission.status', target: { type: 'permission', id }, details: { is_active: isActive } });
       });
       return permissionView(id);

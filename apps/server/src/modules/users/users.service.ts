@@ -2,6 +2,7 @@ import { MESSAGES, type ResetPasswordInput, type UserInput } from '@reformes/dom
 import { and, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { roles, structures, userRoles, users } from '../../db/schema/index.ts';
+import { setActiveById } from '../../db/set-active.ts';
 import { conflict, invalid, notFound } from '../../http/app-error.ts';
 import type { Page } from '../../http/envelope.ts';
 import { listOrPage, type PageQuery, sliced } from '../../http/pagination.ts';
@@ -168,12 +169,7 @@ export function createUsersService({ db, sessions, publicUrl }: UsersServiceOpti
     async setActive(id: number, isActive: boolean, callerId: number) {
       if (id === callerId && !isActive) throw conflict(MESSAGES.cannotChangeSelf);
       await db.transaction(async (tx) => {
-        const updated = await tx
-          .update(users)
-          .set({ is_active: isActive, updated_at: new Date() })
-          .where(eq(users.id, id))
-          .returning({ id: users.id });
-        if (updated.length === 0) throw notFound();
+        if (!(await setActiveById(tx, users, id, isActive))) throw notFound();
         if (!isActive) await sessions.revokeAllOf(id, tx);
         await recordAudit(tx, { action: isActive ? 'user.unblock' : 'user.block', target: { type: 'user', id } });
       });
