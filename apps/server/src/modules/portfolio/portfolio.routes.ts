@@ -1,6 +1,7 @@
 import { MESSAGES, portfolioExportName, PORTFOLIO_ROUTES as ROUTES } from '@reformes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, pagedList } from '../../http/envelope.ts';
+import { onEachExport } from '../../http/export-routes.ts';
 import { authOf } from '../../http/guard.ts';
 import { readAhead } from '../../http/read-ahead.ts';
 import { routeTable } from '../../http/route-table.ts';
@@ -19,17 +20,15 @@ export const portfolioRoutes: FastifyPluginAsyncZod<{ portfolio: PortfolioServic
 
   // Exports of the overview with its filters, streamed batch by batch (issue 16: 100 000 rows never in memory).
   const formats = [
-    { spec: ROUTES.exportCsv, extension: 'csv', write: portfolioCsv },
-    { spec: ROUTES.exportXlsx, extension: 'xlsx', write: portfolioXlsx },
+    [ROUTES.exportCsv, portfolioCsv],
+    [ROUTES.exportXlsx, portfolioXlsx],
   ] as const;
-  for (const { spec, extension, write } of formats) {
-    on(spec, async (request, reply) => {
-      const all = await readAhead(portfolio.batches(authOf(request), request.query));
-      return reply
-        .type(spec.file)
-        .header('Content-Disposition', `attachment; filename="${portfolioExportName(todayOf(), extension)}"`)
-        .header('Cache-Control', 'private, no-store')
-        .send(write(all));
-    });
-  }
+  onEachExport(on, formats, ({ spec, extension, write }) => async (request, reply) => {
+    const all = await readAhead(portfolio.batches(authOf(request), request.query));
+    return reply
+      .type(spec.file)
+      .header('Content-Disposition', `attachment; filename="${portfolioExportName(todayOf(), extension)}"`)
+      .header('Cache-Control', 'private, no-store')
+      .send(write(all));
+  });
 };

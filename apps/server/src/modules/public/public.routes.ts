@@ -1,6 +1,7 @@
 import { MESSAGES, PUBLIC_ROUTES as ROUTES } from '@reformes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, pagedList } from '../../http/envelope.ts';
+import { onEachExport } from '../../http/export-routes.ts';
 import { routeTable } from '../../http/route-table.ts';
 import type { PublicService } from './public.service.ts';
 import { matchesEtag, openDataCsv, openDataJson } from './public-export.ts';
@@ -17,25 +18,23 @@ export const publicRoutes: FastifyPluginAsyncZod<{ publicReformes: PublicService
 
   // Open data, streamed batch by batch (issue 28): 20 000 reforms never sit in memory at once.
   const formats = [
-    { spec: ROUTES.exportJson, extension: 'json', write: openDataJson },
-    { spec: ROUTES.exportCsv, extension: 'csv', write: openDataCsv },
+    [ROUTES.exportJson, openDataJson],
+    [ROUTES.exportCsv, openDataCsv],
   ] as const;
-  for (const { spec, extension, write } of formats) {
-    on(spec, async (request, reply) => {
-      await publicReformes.throttleExport(request.ip);
-      const file = await publicReformes.openExport(request.query);
-      // A download cut before its first batch never runs the batches' own release.
-      reply.raw.once('close', () => void file.release());
-      reply.header('ETag', file.etag);
-      if (matchesEtag(request.headers['if-none-match'], file.etag)) {
-        await file.release();
-        return reply.code(304).send();
-      }
-      const batches = await file.batches();
-      reply.header('Content-Disposition', `attachment; filename="reformes-publiees.${extension}"`);
-      return reply.type(spec.file).send(write(batches));
-    });
-  }
+  onEachExport(on, formats, ({ spec, extension, write }) => async (request, reply) => {
+    await publicReformes.throttleExport(request.ip);
+    const file = await publicReformes.openExport(request.query);
+    // A download cut before its first batch never runs the batches' own release.
+    reply.raw.once('close', () => void file.release());
+    reply.header('ETag', file.etag);
+    if (matchesEtag(request.headers['if-none-match'], file.etag)) {
+      await file.release();
+      return reply.code(304).send();
+    }
+    const batches = await file.batches();
+    reply.header('Content-Disposition', `attachment; filename="reformes-publiees.${extension}"`);
+    return reply.type(spec.file).send(write(batches));
+  });
 
   on(ROUTES.detail, async (request) => ok(await publicReformes.detail(request.params.id), MESSAGES.found));
 };
