@@ -1,4 +1,5 @@
 import { and, asc, eq, getTableColumns, inArray } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { objectifs, resultats, suiviResults } from '../../db/schema/index.ts';
 
@@ -7,19 +8,29 @@ interface TreeOptions {
   activeOnly?: boolean;
 }
 
+/** The rows of `table` whose `parent` column is one of `parentIds` (the active ones only, with `activeOnly`), in id order. */
+async function rowsUnder<TTable extends PgTable & { id: PgColumn; is_active: PgColumn }>(
+  db: Db,
+  table: TTable,
+  parent: PgColumn,
+  parentIds: number[],
+  activeOnly: boolean,
+): Promise<TTable['$inferSelect'][]> {
+  if (parentIds.length === 0) return [];
+  return db
+    .select()
+    .from(table as PgTable)
+    .where(and(inArray(parent, parentIds), activeOnly ? eq(table.is_active, true) : undefined))
+    .orderBy(asc(table.id));
+}
+
 /**
  * The expected results of these objectives, each with its follow-up records (oldest first), in id order:
  * two queries whatever the number of objectives. The lower half of `objectifTreesOf`, for the screens that
  * read objectives or results one at a time.
  */
 export async function resultTreesOf(db: Db, objectifIds: number[], { activeOnly = false }: TreeOptions = {}) {
-  const resultRows = objectifIds.length
-    ? await db
-        .select()
-        .from(resultats)
-        .where(and(inArray(resultats.objectif_id, objectifIds), activeOnly ? eq(resultats.is_active, true) : undefined))
-        .orderBy(asc(resultats.id))
-    : [];
+  const resultRows = await rowsUnder(db, resultats, resultats.objectif_id, objectifIds, activeOnly);
   const suiviRows = resultRows.length
     ? await db
         .select(getTableColumns(suiviResults))
@@ -42,13 +53,7 @@ export async function resultTreesOf(db: Db, objectifIds: number[], { activeOnly 
  * management screens: `(await objectifTreesOf(db, [id], { activeOnly: true }))(id)`.
  */
 export async function objectifTreesOf(db: Db, reformeIds: number[], { activeOnly = false }: TreeOptions = {}) {
-  const objectifRows = reformeIds.length
-    ? await db
-        .select()
-        .from(objectifs)
-        .where(and(inArray(objectifs.reforme_id, reformeIds), activeOnly ? eq(objectifs.is_active, true) : undefined))
-        .orderBy(asc(objectifs.id))
-    : [];
+  const objectifRows = await rowsUnder(db, objectifs, objectifs.reforme_id, reformeIds, activeOnly);
   const results = await resultTreesOf(
     db,
     objectifRows.map((row) => row.id),

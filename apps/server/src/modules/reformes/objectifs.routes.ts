@@ -3,23 +3,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden, invalid } from '../../http/app-error.ts';
 import { deleted, listEnvelope, ok, plainList, toggled } from '../../http/envelope.ts';
 import { authOf, holds } from '../../http/guard.ts';
-import { searchPageOf } from '../../http/pagination.ts';
+import { type PageQuery, type SearchBody, searchPageOf } from '../../http/pagination.ts';
 import { routeTable } from '../../http/route-table.ts';
 import { parseOrInvalid } from '../../http/validation.ts';
 import type { ObjectifsService } from './objectifs.service.ts';
 
+/** The filters and the page of a search sent in the body (`POST …-search`), as the list routes take them. */
+const bodySearch = ({ query, body }: { query: PageQuery; body: SearchBody }) =>
+  [{ search: body.search }, searchPageOf(query, body)] as const;
+
 /** The handlers of OBJECTIFS_ROUTES (packages/domain/src/routes/objectifs.ts): spec §7 `objectifs/` and `resultats/`. */
 export const objectifsRoutes: FastifyPluginAsyncZod<{ objectifs: ObjectifsService }> = async (app, { objectifs }) => {
   const on = routeTable(app);
-  on(ROUTES.listObjectifs, async (request) => {
-    const { search, reforme_id, ...page } = request.query;
-    return listEnvelope(await objectifs.listObjectifs(authOf(request), { search, reforme_id }, page));
-  });
-  on(ROUTES.searchObjectifs, async (request) =>
-    listEnvelope(
-      await objectifs.listObjectifs(authOf(request), { search: request.body.search }, searchPageOf(request.query, request.body)),
-    ),
-  );
+  // A list's query string holds both its filters and its page.
+  on(ROUTES.listObjectifs, async (request) => listEnvelope(await objectifs.listObjectifs(authOf(request), request.query, request.query)));
+  on(ROUTES.searchObjectifs, async (request) => listEnvelope(await objectifs.listObjectifs(authOf(request), ...bodySearch(request))));
   on(ROUTES.objectifsOfReforme, async (request) => plainList(await objectifs.byReforme(authOf(request), request.params.id)));
   on(ROUTES.showObjectif, async (request) => ok(await objectifs.objectifView(authOf(request), request.params.id), MESSAGES.found));
   on(ROUTES.createObjectif, async (request) =>
@@ -33,15 +31,8 @@ export const objectifsRoutes: FastifyPluginAsyncZod<{ objectifs: ObjectifsServic
     toggled(request.params.state, (isActive) => objectifs.setObjectifActive(authOf(request), request.params.id, isActive)),
   );
 
-  on(ROUTES.listResultats, async (request) => {
-    const { search, objectif_id, ...page } = request.query;
-    return listEnvelope(await objectifs.listResultats(authOf(request), { search, objectif_id }, page));
-  });
-  on(ROUTES.searchResultats, async (request) =>
-    listEnvelope(
-      await objectifs.listResultats(authOf(request), { search: request.body.search }, searchPageOf(request.query, request.body)),
-    ),
-  );
+  on(ROUTES.listResultats, async (request) => listEnvelope(await objectifs.listResultats(authOf(request), request.query, request.query)));
+  on(ROUTES.searchResultats, async (request) => listEnvelope(await objectifs.listResultats(authOf(request), ...bodySearch(request))));
   on(ROUTES.showResultat, async (request) => ok(await objectifs.resultatView(authOf(request), request.params.id), MESSAGES.found));
   on(ROUTES.createResultat, async (request) =>
     ok(await objectifs.createResultat(authOf(request), request.body), REFORME_MESSAGES.resultatCreated),
