@@ -40,6 +40,7 @@ await build({
     'import-worker': src('modules/reformes/import-worker.ts'),
     'create-admin': src('cli/create-admin.ts'),
     restore: src('cli/restore.ts'),
+    'copy-documents': src('cli/copy-documents.ts'),
     'migrate-to-postgres': src('cli/migrate-to-postgres.ts'),
   },
   outdir,
