@@ -65,30 +65,34 @@ async function measure(label: string, database: Database, dir: string): Promise<
 }
 
 console.log(`node ${process.version}, ${os.availableParallelism()} cpus, BENCH_REFORMS=${REFORMS}`);
-if (ENGINE === 'embedded' || ENGINE === 'both') {
+/** Fills a fresh database of one engine, opened in a scratch folder, and measures a backup of it; both go afterwards. */
+async function benchEngine(
+  title: string,
+  label: string,
+  open: (dir: string) => Promise<{ database: Database; drop?: () => Promise<void> }>,
+) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reformes-bench-backup-'));
-  fs.chmodSync(dir, 0o755);
-  const database = await connectEmbedded(path.join(dir, 'postgres'), { max: 3 });
+  const { database, drop } = await open(dir);
   try {
-    console.log('embedded PostgreSQL:');
+    console.log(title);
     await fill(database);
-    await measure('backup (logical dump, gzip)', database, dir);
+    await measure(label, database, dir);
   } finally {
     await database.close();
+    await drop?.();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
+
+if (ENGINE === 'embedded' || ENGINE === 'both') {
+  await benchEngine('embedded PostgreSQL:', 'backup (logical dump, gzip)', async (dir) => {
+    fs.chmodSync(dir, 0o755);
+    return { database: await connectEmbedded(path.join(dir, 'postgres'), { max: 3 }) };
+  });
+}
 if (ENGINE === 'postgres' || ENGINE === 'both') {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reformes-bench-backup-'));
-  const url = await createScratchDatabase(ADMIN_URL, 'reformes_bench_backup');
-  const database = connectPostgres(url, { max: 3 });
-  try {
-    console.log('PostgreSQL:');
-    await fill(database);
-    await measure('backup (pg_dump --format=custom)', database, dir);
-  } finally {
-    await database.close();
-    await dropScratchDatabase(ADMIN_URL, url);
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  await benchEngine('PostgreSQL:', 'backup (pg_dump --format=custom)', async () => {
+    const url = await createScratchDatabase(ADMIN_URL, 'reformes_bench_backup');
+    return { database: connectPostgres(url, { max: 3 }), drop: () => dropScratchDatabase(ADMIN_URL, url) };
+  });
 }
