@@ -19,7 +19,8 @@ import { registerRequestIdHeader, requestIdOf } from './http/request-id.ts';
 import { responseSerializerCompiler } from './http/response-serializer.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { hasQueued } from './jobs/queue.ts';
-import { createJobWorker, jobCounts } from './jobs/worker.ts';
+import { createScheduler, dailyAt, everyHours } from './jobs/schedule.ts';
+import { createJobWorker, type JobHandlers, jobCounts } from './jobs/worker.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { accessRoutes } from './modules/access/access.routes.ts';
 import { createAccessService } from './modules/access/access.service.ts';
@@ -28,7 +29,7 @@ import { createAccountService } from './modules/account/account.service.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
 import { auditContext } from './modules/audit/audit-context.ts';
-import { purgeAuditLog, scheduleAuditRetention } from './modules/audit/audit-retention.ts';
+import { purgeAuditLog } from './modules/audit/audit-retention.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createSessions } from './modules/auth/sessions.ts';
@@ -124,8 +125,6 @@ export async function buildApp({ config, database, logger, logStream, mailer, pr
   await app.register(authorisationGuard, { db: database.db });
   // Audit entries take the caller and its IP address from the request being served.
   await app.register(auditContext);
-  // Audit entries older than AUDIT_RETENTION_DAYS go, once across instances (the only delete the database allows).
-  scheduleAuditRetention(app, { run: () => purgeAuditLog(database.db, config.auditRetentionDays) });
 
   const mail = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log: app.log });
   const { documents: fileStore, archives } = openStores(config);
@@ -154,14 +153,44 @@ export async function buildApp({ config, database, logger, logStream, mailer, pr
     forgotMaxPerAccountPerHour: config.forgotMaxPerAccountPerHour,
     recoveryMaxPerIpPerMinute: config.recoveryMaxPerIpPerMinute,
   });
+  const files = createFilesService({
+    db: database.db,
+    store: fileStore,
+    pendingLimits: { files: config.pendingUploadsMax, bytes: config.pendingUploadsMaxBytes },
+  });
+  const backupsService = createBackupsService({
+    database,
+    archives,
+    documents: fileStore,
+    retention: config.backupRetention,
+    encryptionKey: config.backupEncryptionKey,
+  });
   // Mails and reset-link requests are jobs written with their change (jobs/queue.ts), done by this worker or another
-  // instance's; it polls once the server listens, and looks at once after a request that queued one.
-  const worker = createJobWorker({
+  // instance's; it polls once the server listens, and looks at once after a request that queued one. The scheduled
+  // work is queued by every instance for each period and done once (jobs/schedule.ts).
+  const handlers: JobHandlers = {
+    mail: (message) => mail.send(message),
+    'reset-link': auth.handleResetLink,
+    'purge-uploads': async () => void (await files.purgeStale()),
+    // The only delete the database allows on the audit journal.
+    'audit-retention': async () => void (await purgeAuditLog(database.db, config.auditRetentionDays)),
+    backup: async () => void (await backupsService.create()),
+  };
+  const worker = createJobWorker({ db: database.db, log: app.log, handlers });
+  const scheduler = createScheduler({
     db: database.db,
     log: app.log,
-    handlers: { mail: (message) => mail.send(message), 'reset-link': auth.handleResetLink },
+    onQueued: () => worker.nudge(),
+    schedules: [
+      { kind: 'purge-uploads', slotOf: everyHours(1) },
+      { kind: 'audit-retention', slotOf: everyHours(6) },
+      ...(config.backupDailyAt ? [{ kind: 'backup' as const, slotOf: dailyAt(config.backupDailyAt) }] : []),
+    ],
   });
-  app.addHook('onListen', async () => worker.start());
+  app.addHook('onListen', async () => {
+    worker.start();
+    scheduler.start();
+  });
   registerGauge(app.metrics, {
     name: 'reformes_jobs',
     help: 'Tâches (courriels…) en attente ou en échec, par type',
@@ -174,7 +203,10 @@ export async function buildApp({ config, database, logger, logStream, mailer, pr
   });
   // Tests read the outbox right after a request; a shutdown finishes the pass in progress.
   app.decorate('settled', () => worker.drain());
-  app.addHook('onClose', () => worker.stop());
+  app.addHook('onClose', async () => {
+    await scheduler.stop();
+    await worker.stop();
+  });
   const health = createHealthService(database);
   // Readiness answers 503 from here on; main.ts calls it on SIGTERM before closing the listener.
   app.decorate('drain', () => health.drain());
@@ -195,27 +227,13 @@ export async function buildApp({ config, database, logger, logStream, mailer, pr
       const workflow = createWorkflowService({ db: database.db, publicUrl: config.publicUrl });
       await api.register(importRoutes, { imports: createImportService(database.db) });
       await api.register(reformesRoutes, { reformes, workflow });
-      await api.register(filesRoutes, {
-        files: createFilesService({
-          db: database.db,
-          store: fileStore,
-          pendingLimits: { files: config.pendingUploadsMax, bytes: config.pendingUploadsMaxBytes },
-        }),
-        maxBytes: config.uploadMaxBytes,
-      });
+      await api.register(filesRoutes, { files, maxBytes: config.uploadMaxBytes });
       await api.register(objectifsRoutes, { objectifs: createObjectifsService(database.db) });
       await api.register(suiviRoutes, { suivi: createSuiviService(database.db) });
       await api.register(publicRoutes, {
         publicReformes: createPublicService(database.db, { exportMaxPerIpPerMinute: config.publicExportMaxPerIpPerMinute }),
       });
       await api.register(portfolioRoutes, { portfolio: createPortfolioService(database.db) });
-      const backupsService = createBackupsService({
-        database,
-        archives,
-        documents: fileStore,
-        retention: config.backupRetention,
-        encryptionKey: config.backupEncryptionKey,
-      });
       await api.register(backupsRoutes, { backupsService });
       await api.register(accountRoutes, {
         account: createAccountService({ db: database.db, files: fileStore, sessions, throttles }),

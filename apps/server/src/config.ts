@@ -115,6 +115,10 @@ const configSchema = z
     UPLOAD_MAX_MB: z.coerce.number().positive().default(20),
     SIGNATURE_MAX_MB: z.coerce.number().positive().default(2),
     BACKUP_RETENTION: z.coerce.number().int().positive().default(30),
+    BACKUP_DAILY_AT: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "BACKUP_DAILY_AT doit être une heure HH:MM (par exemple 02:30), à l'heure du serveur")
+      .optional(),
     AUDIT_RETENTION_DAYS: z.coerce
       .number()
       .int('AUDIT_RETENTION_DAYS doit être un nombre entier de jours')
@@ -248,6 +252,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadMaxBytes: Math.round(raw.UPLOAD_MAX_MB * 1024 * 1024),
     signatureMaxBytes: Math.round(raw.SIGNATURE_MAX_MB * 1024 * 1024),
     backupRetention: raw.BACKUP_RETENTION,
+    /** `HH:MM`: a backup is made each day then, once across instances (jobs/schedule.ts); none without it. */
+    backupDailyAt: raw.BACKUP_DAILY_AT,
     /** Audit entries older than this many days are deleted (modules/audit/audit-retention.ts). */
     auditRetentionDays: raw.AUDIT_RETENTION_DAYS,
     /** AES-256-GCM key of new backups; without it backups are written in clear, as before. */

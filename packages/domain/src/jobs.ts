@@ -6,6 +6,15 @@ import { z } from './zod-locale.ts';
 export const JOB_STATES = { failed: 'En échec', pending: 'En attente' } as const;
 export type JobState = keyof typeof JOB_STATES;
 
+/** What each kind of job is, as the screen names it; the server's queue knows the same kinds (jobs/queue.ts). */
+export const JOB_KIND_LABELS: Record<string, string> = {
+  mail: 'Courriel',
+  'reset-link': 'Lien de réinitialisation',
+  'purge-uploads': 'Purge des fichiers en attente',
+  'audit-retention': "Purge du journal d'audit",
+  backup: 'Sauvegarde quotidienne',
+};
+
 /** Rows of a page when the client names none. */
 export const JOBS_PER_PAGE = 20;
 

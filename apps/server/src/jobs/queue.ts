@@ -3,17 +3,30 @@ import { jobs } from '../db/schema/index.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { currentRequest } from '../modules/audit/audit-context.ts';
 
-/** The kinds of work the worker knows, with what each needs. */
+/** The kinds of work the worker knows, with what each needs (their French names: JOB_KIND_LABELS, packages/domain). */
 export interface JobPayloads {
   /** A mail to deliver: retried until the SMTP server takes it. */
   mail: MailMessage;
   /** "Mot de passe oublié": looked at after the answer, the same for every email (auth.service.ts). */
   'reset-link': { email: string };
+  /** Scheduled (jobs/schedule.ts), once per slot: the uploads no reform claimed within a day go. */
+  'purge-uploads': { slot: string };
+  /** Scheduled: the audit entries older than AUDIT_RETENTION_DAYS go. */
+  'audit-retention': { slot: string };
+  /** Scheduled at BACKUP_DAILY_AT when it is set: a backup, as "Effectuer une sauvegarde" makes, with its retention. */
+  backup: { slot: string };
 }
 export type JobKind = keyof JobPayloads;
+export type ScheduledKind = 'purge-uploads' | 'audit-retention' | 'backup';
 
 /** How many times a job is tried: with delays growing to a minute, a mail outlasts a day of an SMTP server down. */
-export const MAX_ATTEMPTS: Record<JobKind, number> = { mail: 1_500, 'reset-link': 10 };
+export const MAX_ATTEMPTS: Record<JobKind, number> = {
+  mail: 1_500,
+  'reset-link': 10,
+  'purge-uploads': 3,
+  'audit-retention': 3,
+  backup: 3,
+};
 
 type Writer = Pick<Db, 'insert'>;
 

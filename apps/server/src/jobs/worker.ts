@@ -7,7 +7,8 @@ export type JobHandlers = { [K in JobKind]: (payload: JobPayloads[K]) => Promise
 
 export interface WorkerOptions {
   db: Db;
-  handlers: JobHandlers;
+  /** A job of a kind without a handler here fails (`tâche inconnue`) and is retried, maybe by an instance that knows it. */
+  handlers: Partial<JobHandlers>;
   log: FastifyBaseLogger;
   /** How often an idle worker looks for due jobs (the instance that queued one nudges its own worker at once). */
   pollMs?: number;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { at, createdAt } from './columns.ts';
 
 /**
@@ -25,5 +25,9 @@ export const jobs = pgTable(
     failed_at: at(),
     created_at: createdAt(),
   },
-  (t) => [index('jobs_due_idx').on(t.run_at).where(sql`done_at is null and failed_at is null`)],
+  (t) => [
+    index('jobs_due_idx').on(t.run_at).where(sql`done_at is null and failed_at is null`),
+    // One job per kind and period of a schedule (jobs/schedule.ts), whichever instance queues it first (migration 0015).
+    uniqueIndex('jobs_slot_unique').on(t.kind, sql`(${t.payload}->>'slot')`).where(sql`(payload->>'slot') is not null`),
+  ],
 );

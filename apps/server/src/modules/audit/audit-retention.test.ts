@@ -1,9 +1,8 @@
-import Fastify from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
-import { AUDIT_PURGE_LOCK, purgeAuditLog, scheduleAuditRetention } from './audit-retention.ts';
+import { AUDIT_PURGE_LOCK, purgeAuditLog } from './audit-retention.ts';
 
 const REFUSED = "Le journal d'audit ne peut être ni modifié ni effacé.";
 
@@ -89,23 +88,5 @@ describe('audit journal: append-only, purged after AUDIT_RETENTION_DAYS', () => 
       other.release();
     }
     expect(await purgeAuditLog(database.db, 400)).toBe(2);
-  });
-
-  it('runs shortly after listening, then again, and stops when the app closes', async () => {
-    const app = Fastify({ logger: false });
-    let runs = 0;
-    const run = async () => {
-      runs += 1;
-    };
-    scheduleAuditRetention(app, { firstDelayMs: 10, everyMs: 20, run });
-    await app.ready();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(runs).toBe(0);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    await vi.waitFor(() => expect(runs).toBeGreaterThanOrEqual(2), { timeout: 2_000 });
-    await app.close();
-    const stopped = runs;
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    expect(runs).toBe(stopped);
   });
 });

@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from './audit.service.ts';
 
@@ -13,8 +12,8 @@ export const AUDIT_PURGE_LOCK = 727_029;
  * Once across instances on one database: the run takes `pg_try_advisory_xact_lock` in its transaction, so a second
  * instance that starts meanwhile skips rather than waits, and the lock goes with the transaction (no row to clean up
  * after a crash). Instances that run one after the other simply find nothing more to delete: each run is one indexed
- * DELETE (audit_log_created_idx), cheap when there is nothing to do, so no table of next-run times is needed. A
- * future job queue will own the schedule. The database allows this DELETE only (migration 0010): the transaction-local
+ * DELETE (audit_log_created_idx), cheap when there is nothing to do. The job queue runs it every six hours, once per
+ * period across instances (`audit-retention`, jobs/schedule.ts); the lock stays for a run started by hand meanwhile. The database allows this DELETE only (migration 0010): the transaction-local
  * `reformes.audit_purge_before` names the cutoff, and the trigger refuses any row written after it.
  */
 export async function purgeAuditLog(db: Db, retentionDays: number): Promise<number | undefined> {
@@ -30,42 +29,5 @@ export async function purgeAuditLog(db: Db, retentionDays: number): Promise<numb
     const deleted = result.rowCount ?? 0;
     if (deleted > 0) await recordAudit(tx, { action: 'audit.purge', actor: {}, details: { deleted, retention_days: retentionDays } });
     return deleted;
-  });
-}
-
-export interface RetentionSchedule {
-  run: () => Promise<unknown>;
-  /** After the server listens, so that the start-up's own work goes first: a minute by default. */
-  firstDelayMs?: number;
-  /** Every 6 hours by default. */
-  everyMs?: number;
-}
-
-/**
- * Runs `run` shortly after the server listens, then at a fixed interval, until the app closes. The timers are
- * `unref()`ed: they never keep the process alive. A run still going when the next is due is not doubled.
- */
-export function scheduleAuditRetention(
-  app: FastifyInstance,
-  { run, firstDelayMs = 60_000, everyMs = 6 * 3_600_000 }: RetentionSchedule,
-): void {
-  const timers: NodeJS.Timeout[] = [];
-  let running: Promise<unknown> | undefined;
-  const tick = () => {
-    if (running) return;
-    running = run()
-      .catch((error) => app.log.error({ err: error }, "purge du journal d'audit"))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  app.addHook('onListen', async () => {
-    if (timers.length > 0) return;
-    timers.push(setTimeout(tick, firstDelayMs).unref(), setInterval(tick, everyMs).unref());
-  });
-  app.addHook('onClose', async () => {
-    for (const timer of timers) clearTimeout(timer);
-    timers.length = 0;
-    await running;
   });
 }

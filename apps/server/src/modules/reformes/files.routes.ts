@@ -13,21 +13,12 @@ function isPathLike(name: string): boolean {
   return hasPath(name) || name.includes('\0');
 }
 
-export interface FilesRoutesOptions {
-  files: FilesService;
-  maxBytes: number;
-}
-
 /**
  * The handlers of FILES_ROUTES (packages/domain/src/routes/files.ts): PDF attachments (spec §7 `files/`), uploaded
  * before or after the reform exists, served only within scope.
- * An upload no reform claims within a day is removed, at start and at every upload.
+ * An upload no reform claims within a day is removed at the next upload, and every hour by a scheduled job (app.ts).
  */
-export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app, { files, maxBytes }) => {
-  app.addHook('onReady', async () => {
-    await files.purgeStale().catch((error) => app.log.warn({ err: error }, 'purge des fichiers en attente impossible'));
-  });
-
+export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService; maxBytes: number }> = async (app, { files, maxBytes }) => {
   const on = routeTable(app);
   on(ROUTES.upload, async (request) => {
     const auth = authOf(request);

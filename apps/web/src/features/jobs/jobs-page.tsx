@@ -1,5 +1,5 @@
 import { Button, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
-import { JOB_STATES, JOBS_MESSAGES, type JobRow, type JobState } from '@reformes/domain';
+import { JOB_KIND_LABELS, JOB_STATES, JOBS_MESSAGES, type JobRow, type JobState } from '@reformes/domain';
 import { IconRefresh } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -11,7 +11,6 @@ import { Pagination } from '../../components/pagination.tsx';
 import { JOBS_KEY, jobsPageQuery, retryJob } from './jobs-api.ts';
 
 const STATE_OPTIONS = Object.entries(JOB_STATES).map(([value, label]) => ({ value, label }));
-const KIND_LABELS: Record<string, string> = { mail: 'Courriel', 'reset-link': 'Lien de réinitialisation' };
 
 const when = (value: string | null) => (value ? dayjs(value).format('DD/MM/YYYY HH:mm') : '—');
 
@@ -66,7 +65,7 @@ export function JobsPage() {
             <Table.Td>
               {job.to ?? '—'}
               <Text size="xs" c="dimmed">
-                {KIND_LABELS[job.kind] ?? job.kind}
+                {JOB_KIND_LABELS[job.kind] ?? job.kind}
               </Text>
             </Table.Td>
             <Table.Td>{job.subject ?? '—'}</Table.Td>
