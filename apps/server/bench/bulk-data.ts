@@ -5,7 +5,8 @@
  * For n reforms: 1-2 objectives each (1.5 n), 2 expected results per objective (3 n), 1-4 follow-up
  * records on a third of the results (2.5 n), 1-2 attachments (reforme_files rows, no file on disk) on a
  * quarter of the reforms (0.375 n), and the workflow history of each reform (creation, transmissions,
- * publication: about 2.2 n affectations). A sixth of the reforms are published.
+ * publication: about 2.2 n affectations). A fifth of the reforms (n / 5, active, at the last stage) are published,
+ * as the issue 33 harness publishes 20 000 of 100 000.
  */
 import { DEMO_SUBJECTS } from '../src/db/seed/demo.ts';
 
@@ -41,6 +42,8 @@ export interface BenchParameters {
   /** Reforms whose title holds SEARCH_WORD. */
   searchTotal: number;
   publishedTotal: number;
+  /** Active reforms of the follow-up portfolio (what a user who sees every structure pages through). */
+  portfolioTotal: number;
 }
 
 async function one(query: Query, text: string): Promise<number> {
@@ -73,7 +76,7 @@ export async function insertBulkData(query: Query, n: number, log: (line: string
        'Du ' || to_char(d.debut, 'DD/MM/YYYY') || ' au ' || to_char(d.fin, 'DD/MM/YYYY'),
        d.enreg, 'Comité de pilotage interministériel', (array['en_cours', 'planifiee', 'terminee', 'suspendue'])[1 + g % 4],
        100000 + (g % 1000) * 2500, 50000 + (g % 700) * 1000, 'Disponibilité des ressources humaines', 'Formation des agents',
-       'Généralisation à tout le territoire', st.stage = 3 and g % 2 = 0, g % 97 <> 0, st.stage, ${pick('ref.structures', 4)},
+       'Généralisation à tout le territoire', false, g % 97 <> 0, st.stage, ${pick('ref.structures', 4)},
        u.id, d.enreg, d.enreg
      from generate_series(1, ${n}) as g
      cross join (select (select array_agg(id order by id) from natures) as natures,
@@ -84,6 +87,11 @@ export async function insertBulkData(query: Query, n: number, log: (line: string
      cross join lateral (select 1 + abs(hashint4(g * 7 + 5)) % 3 as stage) as st
      cross join lateral (select date '2023-01-01' + g % 1096 as debut, date '2023-01-01' + g % 1096 + 180 + g % 900 as fin,
                                 timestamptz '2024-01-01 08:00:00+00' + g * interval '5 minutes' as enreg) as d`,
+  );
+  await step(
+    'publication',
+    `update reformes set is_published = true where id in (
+       select r.id from reformes r where ${mine} and r.stage = 3 and r.is_active order by r.id limit ${Math.floor(n / 5)})`,
   );
   await step(
     'objectifs',
@@ -151,5 +159,6 @@ export async function benchParameters(query: Query): Promise<BenchParameters> {
     filteredTotal: Number(group.total),
     searchTotal: await one(query, `select count(*) from reformes where lower(libref) like '%${SEARCH_WORD}%'`),
     publishedTotal: await one(query, 'select count(*) from reformes where is_published and is_active'),
+    portfolioTotal: await one(query, 'select count(*) from reforme_progress where is_active'),
   };
 }

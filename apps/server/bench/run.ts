@@ -19,9 +19,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { type BenchParameters, SEARCH_WORD } from './bulk-data.ts';
 import { createScratchDatabase, fillEmbedded, fillPostgres, postgresAnswers } from './fill.ts';
-import { drain, type LoadSpec, probe, runLoad } from './load.ts';
+import { drain, type LoadResult, type LoadSpec, type Probe, probe, runLoad } from './load.ts';
 import { MemorySampler } from './processes.ts';
-import { type EngineReport, formatLine, type Line, machine, num, report, statusOf } from './report.ts';
+import { type EngineReport, formatRound, type Line, machine, num, report, statusOf } from './report.ts';
 import { ensureBuilt, type ServerHandle, startServer } from './server.ts';
 import {
   ADMIN_URL,
@@ -37,6 +37,7 @@ import {
   PASSWORD,
   PER_PAGE,
   REFORMS,
+  ROUNDS,
   SATURATION_CONNECTIONS,
   SECONDS,
   seconds,
@@ -114,9 +115,13 @@ function scenarios(
   parameters: BenchParameters,
   as: { admin: Record<string, string>; central: Record<string, string>; publication: Record<string, string> },
 ) {
-  const lastPage = Math.max(1, Math.ceil(parameters.totalReformes / PER_PAGE));
-  const randomPages = Math.min(10_000, lastPage);
-  const randomPage = () => `/api/v1/reformes?per_page=${PER_PAGE}&page=${1 + Math.floor(Math.random() * randomPages)}`;
+  // Uniformly random pages over the whole range the pager offers, a new page for every request.
+  const randomOf = (total: number) => () => 1 + Math.floor(Math.random() * Math.max(1, Math.ceil(total / PER_PAGE)));
+  const listPage = randomOf(parameters.totalReformes);
+  const portfolioPage = randomOf(parameters.portfolioTotal);
+  const listPages = Math.max(1, Math.ceil(parameters.totalReformes / PER_PAGE));
+  const portfolioPages = Math.max(1, Math.ceil(parameters.portfolioTotal / PER_PAGE));
+  const randomPage = () => `/api/v1/reformes?per_page=${PER_PAGE}&page=${listPage()}`;
   const deepSearchPage = Math.max(1, Math.floor(Math.ceil(parameters.searchTotal / PER_PAGE) * 0.9));
   const word = encodeURIComponent(SEARCH_WORD);
   const spec = (name: string, method: 'GET' | 'POST', p: LoadSpec['path'], headers?: Record<string, string>, body?: unknown) =>
@@ -124,7 +129,7 @@ function scenarios(
   return {
     health: spec('1. health (liveness)', 'GET', '/api/v1/health'),
     ready: spec('1b. readiness (one select 1)', 'GET', '/api/v1/health/ready'),
-    deepPage: spec(`2. list, random page 1..${randomPages}`, 'GET', randomPage, as.publication),
+    deepPage: spec(`2. list, random page 1..${listPages}`, 'GET', randomPage, as.publication),
     filtered: spec(
       '3. list, filtered (structure+nature+type)',
       'GET',
@@ -154,7 +159,12 @@ function scenarios(
       `/api/v1/reformes/users/get-suivi-result?per_page=20&page=1&search=${word}`,
       as.central,
     ),
-    portfolio: spec('9a. portfolio, page 1, by lateness (central)', 'GET', `/api/v1/portfolio?per_page=${PER_PAGE}&page=1`, as.central),
+    portfolio: spec(
+      `9a. portfolio, random page 1..${portfolioPages}`,
+      'GET',
+      () => `/api/v1/portfolio?per_page=${PER_PAGE}&page=${portfolioPage()}`,
+      as.central,
+    ),
     portfolioFiltered: spec(
       '9b. portfolio, status + nature, page 5',
       'GET',
@@ -162,6 +172,8 @@ function scenarios(
       as.central,
     ),
     portfolioCounts: spec('9c. portfolio status counters (central)', 'GET', '/api/v1/portfolio/counts', as.central),
+    // The cheapest signed-in route: a reference list of a few rows, one query besides the guard's.
+    signedIn: spec('10. signed-in, natures (admin)', 'GET', '/api/v1/natures', as.admin),
     saturated: {
       ...spec(`8. list, random page, ${SATURATION_CONNECTIONS} conn.`, 'GET', randomPage, as.publication),
       connections: SATURATION_CONNECTIONS,
@@ -189,20 +201,11 @@ async function measure(engine: Engine, env: NodeJS.ProcessEnv, dataDir: string, 
   // Warm-up (JIT, connection pool), not recorded.
   await runLoad(server.baseUrl, { ...all.health, seconds: 2 });
 
-  const lines: Line[] = [];
-  const one = async (spec: LoadSpec) => {
-    const first = await probe(server.baseUrl, spec);
-    const result = await runLoad(server.baseUrl, spec);
-    const drained = await drain(server.baseUrl);
-    const line = { label: spec.name, result, probe: first, drained };
-    lines.push(line);
-    log(`  ${formatLine(line, undefined)}`);
-    return result;
-  };
-  const health = await one(all.health);
   // The baseline (1fe48ab) has no readiness route: its health route pinged the database itself.
-  const ready = (await probe(server.baseUrl, all.ready)).status === 200 ? await one(all.ready) : undefined;
-  for (const spec of [
+  const hasReady = (await probe(server.baseUrl, all.ready)).status === 200;
+  const specs = [
+    all.health,
+    ...(hasReady ? [all.ready] : []),
     all.deepPage,
     all.filtered,
     all.searchFirst,
@@ -214,26 +217,46 @@ async function measure(engine: Engine, env: NodeJS.ProcessEnv, dataDir: string, 
     all.portfolio,
     all.portfolioFiltered,
     all.portfolioCounts,
-  ]) {
-    await one(spec);
+    all.signedIn,
+  ];
+  const lines = new Map<string, Line>();
+  const record = (label: string, result: LoadResult, drained: number, first?: Probe) => {
+    const line = lines.get(label) ?? { label, rounds: [], drained: [], probe: first };
+    line.rounds.push(result);
+    line.drained.push(drained);
+    lines.set(label, line);
+    return line;
+  };
+  for (let round = 1; round <= ROUNDS; round++) {
+    log(`  round ${round} of ${ROUNDS}`);
+    for (const spec of specs) {
+      const first = round === 1 ? await probe(server.baseUrl, spec) : undefined;
+      const result = await runLoad(server.baseUrl, spec);
+      // Requests still queued in the server keep the database busy: the next endpoint starts on a drained server.
+      const line = record(spec.name, result, await drain(server.baseUrl), first);
+      log(`    ${formatRound(line, result)}`);
+    }
+    // 8: the list saturated and, at the same time, a few connections on the health route.
+    const [saturated, healthUnderLoad] = await Promise.all([
+      runLoad(server.baseUrl, all.saturated),
+      runLoad(server.baseUrl, all.healthUnderLoad),
+    ]);
+    const drained = await drain(server.baseUrl);
+    log(`    ${formatRound(record(all.saturated.name, saturated, drained), saturated)}`);
+    log(`    ${formatRound(record(all.healthUnderLoad.name, healthUnderLoad, 0), healthUnderLoad)}`);
   }
-  // 8: the list saturated and, at the same time, a few connections on the health route.
-  const [saturated, healthUnderLoad] = await Promise.all([
-    runLoad(server.baseUrl, all.saturated),
-    runLoad(server.baseUrl, all.healthUnderLoad),
-  ]);
-  const drained = await drain(server.baseUrl);
-  lines.push({ label: all.saturated.name, result: saturated, drained });
-  lines.push({ label: all.healthUnderLoad.name, result: healthUnderLoad, drained: 0 });
-  log(`  ${formatLine(lines.at(-2) as Line, undefined)}`);
-  log(`  ${formatLine(lines.at(-1) as Line, undefined)}`);
 
   await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
   const idleAfter = await sampler.settle();
   sampler.stop();
   await server.stop();
   log(`  ${engine}: server stopped`);
-  return { lines, health, ready, memory: { idleStart, idleAfter, sampler, serverPid: server.serverPid } };
+  return {
+    lines: [...lines.values()],
+    health: lines.get(all.health.name) as Line,
+    ready: hasReady ? lines.get(all.ready.name) : undefined,
+    memory: { idleStart, idleAfter, sampler, serverPid: server.serverPid },
+  };
 }
 
 async function runEngine(engine: Engine): Promise<EngineReport> {
@@ -276,7 +299,9 @@ async function main() {
   const engines: Engine[] = ENGINE === 'both' ? (pgVersion ? ['embedded', 'postgres'] : ['embedded']) : [ENGINE];
   if (ENGINE === 'both' && !pgVersion) log(`PostgreSQL does not answer at ${where} (${pgError}): embedded engine only`);
   if (pgVersion) header.push(`PostgreSQL ${pgVersion}`);
-  header.push(`BENCH_REFORMS=${REFORMS} BENCH_SECONDS=${SECONDS} BENCH_CONNECTIONS=${CONNECTIONS} engines: ${engines.join(', ')}`);
+  header.push(
+    `BENCH_REFORMS=${REFORMS} BENCH_SECONDS=${SECONDS} BENCH_CONNECTIONS=${CONNECTIONS} BENCH_ROUNDS=${ROUNDS} engines: ${engines.join(', ')}`,
+  );
   for (const line of header) log(line);
   ensureBuilt(log);
 
@@ -289,7 +314,11 @@ async function main() {
   for (const r of reports) {
     log('');
     for (const line of report(r)) log(line);
-    for (const line of r.lines) if (!statusOf(line.result).ok) failures.push(`${r.engine}: ${line.label}: ${statusOf(line.result).text}`);
+    for (const line of r.lines) {
+      for (const [index, result] of line.rounds.entries()) {
+        if (!statusOf(result).ok) failures.push(`${r.engine}: ${line.label}, round ${index + 1}: ${statusOf(result).text}`);
+      }
+    }
   }
   log(`\nbench finished in ${seconds(t0)}`);
   if (failures.length > 0) {

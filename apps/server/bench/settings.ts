@@ -1,7 +1,9 @@
 /** The bench's settings (environment variables, see run.ts) and its small shared helpers. */
 export const REFORMS = Number(process.env.BENCH_REFORMS ?? 100_000);
-export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+/** Each scenario runs this many times in a row (rounds of the whole list); the first round and the median are reported. */
+export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 export const SATURATION_CONNECTIONS = 20;
 export const HEALTH_UNDER_LOAD_CONNECTIONS = 2;
 export const IDLE_SECONDS = 5;
@@ -17,7 +19,12 @@ export const EMBEDDED_TOTAL_MAX_MB = 250;
 export type Engine = 'embedded' | 'postgres';
 
 if (!['embedded', 'postgres', 'both'].includes(ENGINE)) throw new Error(`BENCH_ENGINE must be embedded, postgres or both, not ${ENGINE}`);
-for (const [name, value] of Object.entries({ BENCH_REFORMS: REFORMS, BENCH_SECONDS: SECONDS, BENCH_CONNECTIONS: CONNECTIONS })) {
+for (const [name, value] of Object.entries({
+  BENCH_REFORMS: REFORMS,
+  BENCH_SECONDS: SECONDS,
+  BENCH_CONNECTIONS: CONNECTIONS,
+  BENCH_ROUNDS: ROUNDS,
+})) {
   if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
 }
 
