@@ -6,11 +6,12 @@ import {
   type PortfolioStatus,
   seesAllStructures,
 } from '@reformes/domain';
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { natures, portfolioCounts, reformeProgress, reformes, structures } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../http/guard.ts';
 import { type PageQuery, pageOf } from '../../http/pagination.ts';
+import { type AnchoredList, anchorsOf, pageStart } from '../reformes/page-anchors.ts';
 import { reformeSearch } from '../reformes/reforme-pages.ts';
 import { portfolioColumns } from './portfolio-status-sql.ts';
 
@@ -34,6 +35,27 @@ export function createPortfolioService(db: Db, now: () => Date = () => new Date(
     const today = todayOf(now());
     await db.execute(sql`select portfolio_refresh_due(${today}::date)`);
     return today;
+  }
+
+  /** The statuses whose day has passed recomputed, and the version of reforme_progress after that (migration 0014). */
+  async function prepared(): Promise<{ today: string; version: string }> {
+    const today = todayOf(now());
+    const [{ version }] = (await db.execute<{ version: string }>(sql`select portfolio_prepare(${today}::date) as version`)).rows;
+    return { today, version };
+  }
+
+  /** The overview in its order, for its page anchors: on reforme_progress alone unless a text is searched. */
+  function portfolioList(where: SQL | undefined, searched: boolean): AnchoredList {
+    const { sql: text, params } = db.select({ id: p.reforme_id }).from(p).where(where).toSQL();
+    const from = searched ? sql`from ${p} inner join ${reformes} on ${reformes.id} = ${p.reforme_id}` : sql`from ${p}`;
+    return {
+      key: `portfolio|${text}|${JSON.stringify(params)}`,
+      keyColumns: [sql`${p.status_rank}::text`, sql`${p.date_fin}::text`, sql`${p.reforme_id}::text`],
+      from: sql`${from} where ${where ?? sql`true`}`,
+      orderBy: sql`${p.status_rank}, ${p.date_fin}, ${p.reforme_id}`,
+      atOrAfter: ([rank, dateFin, id]) =>
+        sql`(${p.status_rank}, ${p.date_fin}, ${p.reforme_id}) >= (${Number(rank)}::smallint, ${dateFin}::date, ${Number(id)}::int)`,
+    };
   }
 
   /** On reforme_progress by rank, the leading column of its order index: the same rows, read in list order. */
@@ -130,15 +152,30 @@ export function createPortfolioService(db: Db, now: () => Date = () => new Date(
       }
     },
 
-    /** One page, most urgent first, with its true total. */
+    /**
+     * One page, most urgent first, with its true total. The list's page anchors (kept until reforme_progress
+     * changes) give the total and the keyset the page starts from: page 10 000 costs what page 1 costs. The ids
+     * come from the order index first, then the rows of those ids only.
+     */
     async page(auth: AuthContext, filters: PortfolioFilters, { page, per_page = 10 }: PageQuery) {
-      const today = await refreshed();
-      const total = (await countsBy(auth, filters)).reduce((sum, row) => sum + row.total, 0);
+      const { today, version } = await prepared();
       const where = filtered(auth, filters);
-      const rows: PortfolioRow[] = await rowsOf(today, where)
-        .limit(per_page)
-        .offset((page - 1) * per_page);
-      return pageOf(rows, total, page, per_page);
+      const list = portfolioList(where, Boolean(filters.search));
+      const anchors = await anchorsOf(db, list, version);
+      const offset = (page - 1) * per_page;
+      if (offset >= anchors.total) return pageOf([], anchors.total, page, per_page);
+      const start = pageStart(list, anchors, offset);
+      const query = db.select({ id: p.reforme_id }).from(p).$dynamic();
+      if (filters.search) query.innerJoin(reformes, eq(reformes.id, p.reforme_id));
+      const ids = (
+        await query
+          .where(and(where, start.where))
+          .orderBy(asc(p.status_rank), asc(p.date_fin), asc(p.reforme_id))
+          .limit(per_page)
+          .offset(start.skip)
+      ).map((row) => row.id);
+      const rows: PortfolioRow[] = ids.length === 0 ? [] : await rowsOf(today, inArray(p.reforme_id, ids));
+      return pageOf(rows, anchors.total, page, per_page);
     },
 
     /** How many reforms stand at each status, within the scope and the filters (the status filter aside). */

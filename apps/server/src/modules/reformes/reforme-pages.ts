@@ -1,11 +1,12 @@
 import { type ReformeFilters, seesAllStructures } from '@reformes/domain';
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { reformeCounts, reformes } from '../../db/schema/index.ts';
 import type { Page } from '../../http/envelope.ts';
 import type { AuthContext } from '../../http/guard.ts';
 import { listOrPage, type PageQuery } from '../../http/pagination.ts';
 import { matchesFoldedColumn } from '../../http/search.ts';
+import { type AnchoredList, type Anchors, anchorsOf, pageStart } from './page-anchors.ts';
 
 /** The columns that both `reformes` and the counters of `reforme_counts` carry. */
 type CountedColumn = 'structure_id' | 'nature_id' | 'couverture_id' | 'typeref' | 'stage' | 'is_published' | 'is_active';
@@ -92,9 +93,7 @@ async function searchCount(db: Db, where: SQL | undefined): Promise<number> {
   const key = `${text}|${JSON.stringify(params)}`;
   const kept = searchCounts.get(db) ?? new Map<string, { version: string; total: number }>();
   searchCounts.set(db, kept);
-  const [{ version }] = (
-    await db.execute<{ version: string }>(sql`select last_value::text || ':' || is_called::text as version from reformes_version`)
-  ).rows;
+  const version = await reformesVersion(db);
   const hit = kept.get(key);
   if (hit?.version === version) return hit.total;
   const [{ total, in_flight }] = (
@@ -110,33 +109,58 @@ async function searchCount(db: Db, where: SQL | undefined): Promise<number> {
   return total;
 }
 
+/** The counter every write statement on `reformes` moves (migration 0003), read outside any snapshot. */
+async function reformesVersion(db: Db): Promise<string> {
+  const [{ version }] = (
+    await db.execute<{ version: string }>(sql`select last_value::text || ':' || is_called::text as version from reformes_version`)
+  ).rows;
+  return version;
+}
+
+/** A reform list in the lists' order (newest registration first), for its page anchors. */
+function reformeList(db: Db, where: SQL | undefined): AnchoredList {
+  const { sql: text, params } = db.select({ id: reformes.id }).from(reformes).where(where).toSQL();
+  return {
+    key: `reformes|${text}|${JSON.stringify(params)}`,
+    keyColumns: [sql`${reformes.date_enreg}::text`, sql`${reformes.id}::text`],
+    from: sql`from ${reformes} where ${where ?? sql`true`}`,
+    orderBy: sql`${reformes.date_enreg} desc, ${reformes.id} desc`,
+    atOrAfter: ([date, id]) => sql`(${reformes.date_enreg}, ${reformes.id}) <= (${date}::timestamptz, ${Number(id)}::int)`,
+  };
+}
+
 /**
- * One page of reform ids in the lists' order (newest registration first) with the true total, read from
- * an index. Past the middle of the list the index is read from the other end, so the deepest page skips
- * as few entries as the first one.
+ * One page of reform ids in the lists' order (newest registration first) with the true total. The list's
+ * page anchors (page-anchors.ts, kept until the next write to `reformes`) give the total and where the page
+ * starts; the ids are then read by keyset from the index, skipping fewer than ANCHOR_STEP entries, so page
+ * 10 000 costs what page 1 costs.
  */
 export async function reformeIdPage(db: Db, conditions: ReformeConditions, query: PageQuery): Promise<number[] | Page<number>> {
   const where = reformeWhere(conditions);
-  const ids = async (limit: number, offset: number, order: 'newest' | 'oldest') => {
-    const direction = order === 'newest' ? desc : asc;
+  const list = reformeList(db, where);
+  const ids = async (limit: number, offset: number, from?: SQL) => {
     const rows = await db
       .select({ id: reformes.id })
       .from(reformes)
-      .where(where)
-      .orderBy(direction(reformes.date_enreg), direction(reformes.id))
+      .where(and(where, from))
+      .orderBy(desc(reformes.date_enreg), desc(reformes.id))
       .limit(limit)
       .offset(offset);
     return rows.map((row) => row.id);
   };
+  let anchors: Anchors | undefined;
   return listOrPage(
     query,
-    async (limit, offset, total) => {
-      if (total === undefined || offset <= total / 2) return ids(limit, offset, 'newest');
-      const take = Math.min(limit, total - offset);
-      if (take <= 0) return [];
-      return (await ids(take, total - offset - take, 'oldest')).reverse();
+    async (limit, offset) => {
+      if (!anchors) return ids(limit, offset);
+      if (offset >= anchors.total) return [];
+      const start = pageStart(list, anchors, offset);
+      return ids(limit, start.skip, start.where);
     },
-    () => countReformes(db, conditions),
+    async () => {
+      anchors = await anchorsOf(db, list, await reformesVersion(db));
+      return anchors.total;
+    },
   );
 }
 

@@ -1,0 +1,89 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+
+/** Rows between two anchors: the most any page skips, whatever its number. */
+export const ANCHOR_STEP = 100;
+/** Anchors kept per database (all lists together), the oldest list forgotten first: about 40 lists of 100 000 rows. */
+const ANCHORS_KEPT = 40_000;
+
+/**
+ * Where a list's pages start: its total, and the order key of every `ANCHOR_STEP`-th row (row 0, 100, 200…), as
+ * text the database parses back exactly (a timestamp's text keeps its microseconds, a number's its digits).
+ */
+export interface Anchors {
+  total: number;
+  keys: string[][];
+}
+
+interface Kept {
+  version: string;
+  anchors: Anchors;
+}
+
+const kept = new WeakMap<Db, Map<string, Kept>>();
+const sizeOf = (anchors: Anchors) => anchors.keys.length + 1;
+
+/** A list in one order, by keyset: `select` names its rows, `keyOf` their order key as text, `after` the keyset. */
+export interface AnchoredList {
+  /** Names the list and its conditions: lists with the same key share their anchors. */
+  key: string;
+  /** The order key of each row as text columns, in order (`[sql\`date_enreg::text\`, sql\`id::text\`]`). */
+  keyColumns: SQL[];
+  /** `from … where …` of the list. */
+  from: SQL;
+  /** The list's `order by` (without the words). */
+  orderBy: SQL;
+  /** The condition "at or after this anchor in list order", from the anchor's key. */
+  atOrAfter: (key: string[]) => SQL;
+}
+
+/**
+ * Page positions of a list, remembered until `version` moves: built in one pass over the list's index (its
+ * total, and the order key of every ANCHOR_STEP-th row), then any page is read by keyset from the anchor at
+ * or before it, skipping fewer than ANCHOR_STEP rows. Page 5 000 costs what page 1 costs.
+ *
+ * `version` is read by the caller before this is called, from a counter every write to the list's tables
+ * moves (a sequence, outside transactions). Anchors are kept only when no transaction was in flight in the
+ * snapshot that built them: a write that moved the version before it was read was then committed and seen,
+ * and any later write moves the version past the one kept (the rule of the search counts, reforme-pages.ts).
+ */
+export async function anchorsOf(db: Db, list: AnchoredList, version: string): Promise<Anchors> {
+  const lists = kept.get(db) ?? new Map<string, Kept>();
+  kept.set(db, lists);
+  const hit = lists.get(list.key);
+  if (hit?.version === version) return hit.anchors;
+  const named = sql.join(
+    list.keyColumns.map((column, index) => sql`${column} as ${sql.raw(`k${index}`)}`),
+    sql`, `,
+  );
+  const keys = sql.raw(list.keyColumns.map((_, index) => `t.k${index}`).join(', '));
+  const [row] = (
+    await db.execute<{ total: number; keys: string[][] | null; in_flight: number }>(sql`
+      select count(*)::int as total,
+        json_agg(json_build_array(${keys}) order by t.position) filter (where t.position % ${ANCHOR_STEP} = 0) as keys,
+        (select count(*) from pg_snapshot_xip(pg_current_snapshot()))::int as in_flight
+      from (select ${named}, row_number() over (order by ${list.orderBy}) - 1 as position ${list.from}) t`)
+  ).rows;
+  const anchors: Anchors = { total: row.total, keys: row.keys ?? [] };
+  lists.delete(list.key);
+  if (row.in_flight === 0) {
+    lists.set(list.key, { version, anchors });
+    let size = [...lists.values()].reduce((sum, entry) => sum + sizeOf(entry.anchors), 0);
+    for (const [key, entry] of lists) {
+      if (size <= ANCHORS_KEPT || key === list.key) break;
+      lists.delete(key);
+      size -= sizeOf(entry.anchors);
+    }
+  }
+  return anchors;
+}
+
+/**
+ * The `where` that starts a page at `offset`: the anchor at or before it, and how many rows to skip after it
+ * (fewer than ANCHOR_STEP).
+ */
+export function pageStart(list: AnchoredList, anchors: Anchors, offset: number): { where: SQL | undefined; skip: number } {
+  const index = Math.min(Math.floor(offset / ANCHOR_STEP), anchors.keys.length - 1);
+  if (index <= 0) return { where: undefined, skip: offset };
+  return { where: list.atOrAfter(anchors.keys[index]), skip: offset - index * ANCHOR_STEP };
+}
