@@ -61,6 +61,8 @@ import { reformesRoutes } from './modules/reformes/reformes.routes.ts';
 import { createReformesService } from './modules/reformes/reformes.service.ts';
 import { suiviRoutes } from './modules/reformes/suivi.routes.ts';
 import { createSuiviService } from './modules/reformes/suivi.service.ts';
+import { timelineRoutes } from './modules/reformes/timeline.routes.ts';
+import { createTimelineService } from './modules/reformes/timeline.service.ts';
 import { createWorkflowService } from './modules/reformes/workflow.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -227,6 +229,7 @@ export async function buildApp({ config, database, logger, logStream, mailer, pr
       const workflow = createWorkflowService({ db: database.db, publicUrl: config.publicUrl });
       await api.register(importRoutes, { imports: createImportService(database.db) });
       await api.register(reformesRoutes, { reformes, workflow });
+      await api.register(timelineRoutes, { timeline: createTimelineService(database.db) });
       await api.register(filesRoutes, { files, maxBytes: config.uploadMaxBytes });
       await api.register(objectifsRoutes, { objectifs: createObjectifsService(database.db) });
       await api.register(suiviRoutes, { suivi: createSuiviService(database.db) });

@@ -1,5 +1,6 @@
 export * from './access.ts';
 export * from './audit.ts';
+export * from './history.ts';
 export * from './jobs.ts';
 export * from './reference.ts';
 export * from './reformes.ts';

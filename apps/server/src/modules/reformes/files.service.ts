@@ -10,6 +10,7 @@ import { withChemin } from './file-chemin.ts';
 import { pendingUsageOf, purgeStalePendingFiles } from './pending-files.ts';
 import { findChangeableReforme, findReformeInScope } from './reforme-scope.ts';
 import { REFORME_FILES_FOLDER } from './reformes.service.ts';
+import { actAs } from './timeline.service.ts';
 
 /** The first key of the per-user advisory lock on pending uploads (the second is the user's id). */
 const PENDING_UPLOADS_LOCK = 727_101;
@@ -68,6 +69,7 @@ export function createFilesService({ db, store, pendingLimits }: FilesServiceOpt
       const stored = await store.save(REFORME_FILES_FOLDER, content, 'pdf');
       try {
         return await db.transaction(async (tx) => {
+          await actAs(tx, auth);
           if (reformeId === null) await assertPendingRoom(tx, auth.userId, content.length);
           // Locked until the commit: a transition of the reform waits for the attachment, or refuses it.
           else await findChangeableReforme(tx, auth, reformeId);
@@ -107,6 +109,7 @@ export function createFilesService({ db, store, pendingLimits }: FilesServiceOpt
     async remove(auth: AuthContext, id: number) {
       const { file, reforme } = await findFile(auth, id);
       await db.transaction(async (tx) => {
+        await actAs(tx, auth);
         if (reforme) await findChangeableReforme(tx, auth, reforme.id);
         await tx
           .delete(reformeFiles)

@@ -14,6 +14,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/guard.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { reformeValuesOf } from './reforme-values.ts';
+import { actAs } from './timeline.service.ts';
 
 /** Rows per insert statement: large enough to be fast, small enough for PostgreSQL's 65 535 parameters. */
 const CHUNK = 500;
@@ -59,6 +60,7 @@ export function createImportService(db: Db) {
       if (plan.valid.length === 0) throw new AppError(422, IMPORT_MESSAGES.nothingValid);
       const stage = creationStageOf(auth.role);
       await db.transaction(async (tx) => {
+        await actAs(tx, auth);
         for (const batch of chunks(plan.valid)) {
           const created = await tx
             .insert(reformes)

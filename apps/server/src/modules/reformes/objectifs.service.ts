@@ -8,6 +8,7 @@ import { listOrPage, type PageQuery, sliced } from '../../http/pagination.ts';
 import { matchesSearch } from '../../http/search.ts';
 import { objectifTreesOf, resultTreesOf } from './objectif-trees.ts';
 import { findChangeableReforme, findReformeInScope, reformeScope } from './reforme-scope.ts';
+import { actAs } from './timeline.service.ts';
 
 type Reader = Pick<Db, 'select'>;
 
@@ -58,6 +59,7 @@ export function createObjectifsService(db: Db) {
     write: (tx: Transaction) => Promise<T>,
   ): Promise<T> {
     return db.transaction(async (tx) => {
+      await actAs(tx, auth);
       const ofObjectifs = await Promise.all((targets.objectifs ?? []).map((id) => reformeOfObjectif(auth, id, tx)));
       const ids = [...new Set([...(targets.reformes ?? []), ...ofObjectifs.map((reforme) => reforme.id)])].sort((a, b) => a - b);
       for (const id of ids) await findChangeableReforme(tx, auth, id);

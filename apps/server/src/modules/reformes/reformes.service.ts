@@ -11,6 +11,7 @@ import { objectifTreesOf } from './objectif-trees.ts';
 import { filterConditions, type ReformeConditions, reformeIdPage, reformeSearch, scopeCondition, withRows } from './reforme-pages.ts';
 import { findChangeableReforme, findReformeInScope } from './reforme-scope.ts';
 import { reformeValuesOf } from './reforme-values.ts';
+import { actAs } from './timeline.service.ts';
 
 export const REFORME_FILES_FOLDER = 'reformes';
 
@@ -125,6 +126,7 @@ export function createReformesService({ db, files }: { db: Db; files: DocumentSt
       const structureId = choosesStructure(auth.role) && input.structure_id ? input.structure_id : auth.structureId;
       const stage = creationStageOf(auth.role);
       const id = await db.transaction(async (tx) => {
+        await actAs(tx, auth);
         const [created] = await tx
           .insert(reformes)
           .values({ ...reformeValuesOf(input), stage, structure_id: structureId, created_by: auth.userId })
@@ -138,6 +140,7 @@ export function createReformesService({ db, files }: { db: Db; files: DocumentSt
 
     async update(auth: AuthContext, id: number, input: Reforme) {
       await db.transaction(async (tx) => {
+        await actAs(tx, auth);
         await findChangeableReforme(tx, auth, id, 'edit');
         await tx
           .update(reformes)
@@ -159,6 +162,7 @@ export function createReformesService({ db, files }: { db: Db; files: DocumentSt
      */
     async remove(auth: AuthContext, id: number) {
       const stored = await db.transaction(async (tx) => {
+        await actAs(tx, auth);
         await findChangeableReforme(tx, auth, id, 'delete');
         const names = await tx.select({ name: reformeFiles.name }).from(reformeFiles).where(eq(reformeFiles.reforme_id, id));
         await tx.delete(reformes).where(eq(reformes.id, id));
@@ -169,6 +173,7 @@ export function createReformesService({ db, files }: { db: Db; files: DocumentSt
 
     async setActive(auth: AuthContext, id: number, isActive: boolean) {
       await db.transaction(async (tx) => {
+        await actAs(tx, auth);
         await findChangeableReforme(tx, auth, id, 'status');
         await tx.update(reformes).set({ is_active: isActive, updated_at: new Date() }).where(eq(reformes.id, id));
       });

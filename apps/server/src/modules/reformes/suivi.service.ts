@@ -9,6 +9,7 @@ import type { PageQuery } from '../../http/pagination.ts';
 import { objectifTreesOf } from './objectif-trees.ts';
 import { reformeIdPage, reformeSearch, scopeCondition, withRows } from './reforme-pages.ts';
 import { reformeScope } from './reforme-scope.ts';
+import { actAs } from './timeline.service.ts';
 
 const suiviReformeColumns = {
   id: reformes.id,
@@ -87,6 +88,7 @@ export function createSuiviService(db: Db) {
     /** Adds a record to an active result in scope, never dated before the result's last record (spec §5). */
     async create(auth: AuthContext, input: z.output<typeof suiviSchema>) {
       return db.transaction(async (tx) => {
+        await actAs(tx, auth);
         // Lock the result so two records cannot both pass the "not before the last one" rule.
         const [result] = await tx
           .select({ id: resultats.id, isActive: resultats.is_active, isObjectifActive: objectifs.is_active })
@@ -116,7 +118,10 @@ export function createSuiviService(db: Db) {
 
     async remove(auth: AuthContext, id: number) {
       const row = await recordInScope(auth, id);
-      await db.delete(suiviResults).where(eq(suiviResults.id, row.id));
+      await db.transaction(async (tx) => {
+        await actAs(tx, auth);
+        await tx.delete(suiviResults).where(eq(suiviResults.id, row.id));
+      });
     },
   };
 }
