@@ -4,23 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { ErrorAlert } from '../components/error-alert.tsx';
-import { type CurrentUser, storeUser } from '../session/session.ts';
+import { homeOf, mustEnrol } from '../session/home-of.ts';
+import { storeUser } from '../session/session.ts';
 import { fetchCurrentUser } from '../session/session-api.ts';
 import { useCan } from '../session/use-can.ts';
 import { useSession } from '../session/use-session.ts';
 import { LoadingScreen } from './loading-screen.tsx';
-
-/** A user whose role demands a second factor it has not enrolled yet (issue 18). */
-const mustEnrol = (user: CurrentUser | null) => Boolean(user?.two_factor?.required && !user.two_factor.enabled);
-
-/**
- * Where a signed-in visitor belongs: the first-password screen until the temporary password is replaced, then the
- * enrolment of a second factor its role demands, then the dashboard.
- */
-export function homeOf(user: CurrentUser | null): string {
-  if (user?.must_change_password) return '/auth/activate-account';
-  return mustEnrol(user) ? '/auth/two-factor-setup' : '/admin/dashboard';
-}
 
 /** /auth/two-factor-setup: only for a signed-in user whose role demands a second factor not yet enrolled. */
 export function RequireTwoFactorSetup() {

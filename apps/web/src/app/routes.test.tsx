@@ -1,6 +1,7 @@
 import { MESSAGES } from '@reformes/domain';
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { leavePage } from '../session/leave-page.ts';
 import { fakeApi } from '../test/fake-api.ts';
 import { aUser, renderApp, signInAs } from '../test/render-app.tsx';
 
@@ -10,16 +11,21 @@ const dash = {
 };
 
 describe('route table and guards', () => {
-  it('sends the empty path to the public page /accueil', async () => {
+  it('sends the empty path to the public page /accueil, a page of the server (issue 34)', async () => {
+    const leave = vi.spyOn(leavePage, 'to').mockImplementation(() => {});
     const { router } = renderApp('/');
-    expect(await screen.findByRole('heading', { name: 'Réformes publiées' })).toBeInTheDocument();
+    await waitFor(() => expect(leave).toHaveBeenCalledWith('/accueil'));
     expect(router.state.location.pathname).toBe('/accueil');
   });
 
-  it.each(['/auth/login', '/login', '/admin/login'])('shows the sign-in screen at %s without a token', async (path) => {
-    renderApp(path);
-    expect(await screen.findByRole('heading', { name: 'CONNEXION' })).toBeInTheDocument();
-  });
+  it.each(['/auth/login', '/login', '/admin/login', '/auth/forget-password', '/accueil/reformes/4'])(
+    'leaves for the server page of %s, without a token',
+    async (path) => {
+      const leave = vi.spyOn(leavePage, 'to').mockImplementation(() => {});
+      renderApp(path);
+      await waitFor(() => expect(leave).toHaveBeenCalledWith(path));
+    },
+  );
 
   it.each(['/auth/login', '/login', '/admin/login'])('sends a signed-in visitor from %s to the dashboard', async (path) => {
     signInAs();
@@ -30,8 +36,9 @@ describe('route table and guards', () => {
   });
 
   it('sends a visitor without a token from /admin to /login', async () => {
+    const leave = vi.spyOn(leavePage, 'to').mockImplementation(() => {});
     const { router } = renderApp('/admin/dashboard');
-    expect(await screen.findByRole('heading', { name: 'CONNEXION' })).toBeInTheDocument();
+    await waitFor(() => expect(leave).toHaveBeenCalledWith('/login'));
     expect(router.state.location.pathname).toBe('/login');
   });
 
@@ -43,14 +50,16 @@ describe('route table and guards', () => {
   });
 
   it('refuses the first-password screen to a visitor without a temporary password', async () => {
+    const leave = vi.spyOn(leavePage, 'to').mockImplementation(() => {});
     const { router } = renderApp('/auth/activate-account');
-    expect(await screen.findByRole('heading', { name: 'CONNEXION' })).toBeInTheDocument();
+    await waitFor(() => expect(leave).toHaveBeenCalledWith('/login'));
     expect(router.state.location.pathname).toBe('/login');
   });
 
   it('sends the recovery screen without a token to /admin/login', async () => {
+    const leave = vi.spyOn(leavePage, 'to').mockImplementation(() => {});
     const { router } = renderApp('/auth/recovery-password');
-    expect(await screen.findByRole('heading', { name: 'CONNEXION' })).toBeInTheDocument();
+    await waitFor(() => expect(leave).toHaveBeenCalledWith('/admin/login'));
     expect(router.state.location.pathname).toBe('/admin/login');
   });
 

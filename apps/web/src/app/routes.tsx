@@ -1,6 +1,9 @@
 import { AUDIT_MESSAGES, BACKUP_MESSAGES, JOBS_MESSAGES } from '@reformes/domain';
-import { type ComponentType, createElement, isValidElement, lazy, Suspense, useState } from 'react';
-import { matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router';
+import { type ComponentType, createElement, lazy, Suspense, useEffect, useState } from 'react';
+import { Navigate, Outlet, type RouteObject, useLocation } from 'react-router';
+import { recentToasts } from '../components/notify.tsx';
+import { keepToasts } from '../session/flash.ts';
+import { leavePage } from '../session/leave-page.ts';
 import { RequireFirstPassword, RequireGuest, RequireRight, RequireSession, RequireTwoFactorSetup } from './guards.tsx';
 import { LoadingScreen } from './loading-screen.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
@@ -34,10 +37,6 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 }
 
 const AppLayout = page(() => import('./app-layout.tsx'), 'AppLayout');
-const PublicReformesPage = page(() => import('../features/public/public-reformes-page.tsx'), 'PublicReformesPage');
-const PublicReformePage = page(() => import('../features/public/public-reforme-page.tsx'), 'PublicReformePage');
-const LoginPage = page(() => import('../features/auth/login-page.tsx'), 'LoginPage');
-const ForgotPasswordPage = page(() => import('../features/auth/forgot-password-page.tsx'), 'ForgotPasswordPage');
 const FirstPasswordPage = page(() => import('../features/auth/first-password-page.tsx'), 'FirstPasswordPage');
 const RecoveryPasswordPage = page(() => import('../features/auth/recovery-password-page.tsx'), 'RecoveryPasswordPage');
 const DashboardPage = page(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage');
@@ -67,6 +66,26 @@ const BackupsPage = page(() => import('../features/backups/backups-page.tsx'), '
 const AuditPage = page(() => import('../features/audit/audit-page.tsx'), 'AuditPage');
 const JobsPage = page(() => import('../features/jobs/jobs-page.tsx'), 'JobsPage');
 
+/** The address the app was started at: a public screen there means the server had no page of its own for it. */
+const startPath = window.location.pathname;
+
+/**
+ * A public screen (list, reform, sign-in, forgotten password): the server sends it as a page of its own, without
+ * React (build/pages.ts, issue 34), so the app leaves for it, handing over the toasts it has just shown
+ * ("Déconnexion réussie").
+ */
+function ServerPage() {
+  const { pathname, search } = useLocation();
+  const isStartPage = pathname === startPath;
+  useEffect(() => {
+    // The dev server sends index.html everywhere: leaving for the same address would load it again, for ever.
+    if (isStartPage) return;
+    keepToasts(recentToasts());
+    leavePage.to(`${pathname}${search}`);
+  }, [isStartPage, pathname, search]);
+  return <LoadingScreen />;
+}
+
 /** Screens load on demand; "Chargement..." shows meanwhile (spec §2.4). */
 function Root() {
   return (
@@ -89,14 +108,14 @@ export const routes: RouteObject[] = [
     element: <Root />,
     children: [
       { index: true, element: <Navigate to="/accueil" replace /> },
-      { path: 'accueil', element: <PublicReformesPage /> },
-      { path: 'accueil/reformes/:id', element: <PublicReformePage /> },
+      { path: 'accueil', element: <ServerPage /> },
+      { path: 'accueil/reformes/:id', element: <ServerPage /> },
       {
         element: <RequireGuest />,
         children: [
-          { path: 'auth/login', element: <LoginPage /> },
-          { path: 'login', element: <LoginPage /> },
-          { path: 'admin/login', element: <LoginPage /> },
+          { path: 'auth/login', element: <ServerPage /> },
+          { path: 'login', element: <ServerPage /> },
+          { path: 'admin/login', element: <ServerPage /> },
         ],
       },
       {
@@ -107,7 +126,7 @@ export const routes: RouteObject[] = [
         element: <RequireTwoFactorSetup />,
         children: [{ path: 'auth/two-factor-setup', element: <TwoFactorSetupPage /> }],
       },
-      { path: 'auth/forget-password', element: <ForgotPasswordPage /> },
+      { path: 'auth/forget-password', element: <ServerPage /> },
       { path: 'auth/recovery-password/:token', element: <RecoveryPasswordPage /> },
       { path: 'auth/recovery-password', element: <Navigate to="/admin/login" replace /> },
       {
@@ -162,17 +181,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-/**
- * Loads the code of the screens `pathname` shows, following a redirection ("/" -> "/accueil"), before the first
- * render (app/start.tsx); a failure is left to the screen.
- */
-export async function preloadScreens(pathname: string): Promise<void> {
-  const screens = (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) => {
-    if (!isValidElement<{ to?: unknown }>(route.element)) return [];
-    const { type, props } = route.element;
-    if (type === Navigate && typeof props.to === 'string') return [preloadScreens(props.to)];
-    return typeof type === 'function' && 'preload' in type ? [(type as Screen).preload()] : [];
-  });
-  await Promise.allSettled(screens);
-}

@@ -1,21 +1,19 @@
-/** The app itself, started by main.tsx. */
+/** The back office itself, started by main.tsx. */
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { showHandedToast } from '../components/notify.tsx';
+import { takeToasts } from '../session/flash.ts';
 import { App } from './app.tsx';
 import { createQueryClient, Providers } from './providers.tsx';
-import { preloadScreens } from './routes.tsx';
 
 const queryClient = createQueryClient();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-// Over a page that holds a drawn frame (app/prerender.tsx), the screen's code first (the page preloads it), then one
-// render: no "Chargement..." between the frame and the screen. Elsewhere "Chargement..." shows while the code loads.
-if (container.hasChildNodes()) await preloadScreens(window.location.pathname);
 // A transition lets React render the first screen in slices, giving the browser a turn every few milliseconds
-// instead of one long task a phone would spend unresponsive (Lighthouse's "Total Blocking Time").
+// instead of one long task.
 const root = createRoot(container);
 startTransition(() =>
   root.render(
@@ -28,3 +26,5 @@ startTransition(() =>
     </StrictMode>,
   ),
 );
+// What the page before said as it left ("Connexion réussie" from the sign-in page, issue 34).
+for (const toast of takeToasts()) showHandedToast(toast);

@@ -1,9 +1,18 @@
 import { parseAmount } from '@reformes/domain';
 
+/** A formatter made on first use: each costs a phone milliseconds to build, which a page must not spend as it loads (issue 34). */
+function lazily<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => {
+    made ??= make();
+    return made;
+  };
+}
+
 // Intl rather than dayjs: these run on the public list, whose first download carries no date library (issue 20).
-const longFormat = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric' });
-const shortFormat = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric' });
-const timeFormat = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const longFormat = lazily(() => new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric' }));
+const shortFormat = lazily(() => new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric' }));
+const timeFormat = lazily(() => new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }));
 
 /** A calendar date (yyyy-mm-dd) is that day where the reader is; a timestamp is converted to the reader's time. */
 function toDate(value: string | null | undefined): Date | null {
@@ -16,25 +25,25 @@ function toDate(value: string | null | undefined): Date | null {
 /** Spec §9: list pages show long French dates — `longDate('2026-01-15')` is "15 janvier 2026". */
 export function longDate(value: string | null | undefined): string {
   const date = toDate(value);
-  return date ? longFormat.format(date) : '';
+  return date ? longFormat().format(date) : '';
 }
 
 /** Day-month-year: `dayMonthYear('2026-01-15')` is "15/01/2026". */
 export function dayMonthYear(value: string | null | undefined): string {
   const date = toDate(value);
-  return date ? shortFormat.format(date) : '';
+  return date ? shortFormat().format(date) : '';
 }
 
 /** Day-month-year and time (my records, history): "15/01/2026 à 09:30". */
 export function dateTime(value: string | null | undefined): string {
   const date = toDate(value);
-  return date ? `${shortFormat.format(date)} à ${timeFormat.format(date)}` : '';
+  return date ? `${shortFormat().format(date)} à ${timeFormat().format(date)}` : '';
 }
 
-const euro = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
+const euro = lazily(() => new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }));
 
 /** "1234.5" (the API's numeric string) or 1234.5 -> "1 234,50 €"; blank stays blank. */
 export function formatEuro(value: string | number | null | undefined): string {
   const amount = parseAmount(value ?? null);
-  return amount === null || !Number.isFinite(amount) ? '' : euro.format(amount);
+  return amount === null || !Number.isFinite(amount) ? '' : euro().format(amount);
 }

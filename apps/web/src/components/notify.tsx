@@ -1,5 +1,6 @@
 import type { NotificationData } from '@mantine/notifications';
 import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
+import type { Toast } from './dom/toasts.ts';
 
 /** Spec §9: alert-style messages close after 1.5 s; ordinary toasts keep the 5 s default. */
 export const ALERT_AUTO_CLOSE = 1500;
@@ -9,6 +10,10 @@ const loadNotifications = () => import('@mantine/notifications');
 const ToastContainer = lazy(() => import('./toast-container.tsx'));
 
 let wanted = false;
+/** The toasts of the last seconds, handed to the next page when the app leaves for a page of its own (app/routes.tsx). */
+let recent: Array<{ toast: Toast; at: number }> = [];
+const HAND_OVER_MS = 3000;
+const HANDED_COLORS = ['green', 'red', 'yellow'] as const;
 let sequence = 0;
 const listeners = new Set<() => void>();
 
@@ -19,6 +24,14 @@ function show(data: NotificationData): string {
     for (const listener of listeners) listener();
   }
   void loadNotifications().then(({ notifications }) => notifications.show({ ...data, id }));
+  const color = HANDED_COLORS.find((handed) => handed === data.color);
+  if (color && typeof data.message === 'string' && !data.loading) {
+    const at = Date.now();
+    const toast: Toast = { color, message: data.message };
+    if (typeof data.title === 'string') toast.title = data.title;
+    if (typeof data.autoClose === 'number') toast.autoClose = data.autoClose;
+    recent = [...recent.filter((entry) => at - entry.at < HAND_OVER_MS), { toast, at }];
+  }
   return id;
 }
 
@@ -39,6 +52,17 @@ export function Toasts() {
       <ToastContainer />
     </Suspense>
   ) : null;
+}
+
+/** The toasts shown in the last three seconds: the page the app leaves for shows them (session/flash.ts). */
+export function recentToasts(): Toast[] {
+  const now = Date.now();
+  return recent.filter((entry) => now - entry.at < HAND_OVER_MS).map((entry) => entry.toast);
+}
+
+/** A toast handed over by the page before (session/flash.ts). */
+export function showHandedToast({ color, title, message, autoClose }: Toast): void {
+  show({ color, title, message, ...(autoClose ? { autoClose } : {}) });
 }
 
 export function notifySuccess(message: ReactNode, title?: string): void {

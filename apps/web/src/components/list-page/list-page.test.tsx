@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { storeSignIn } from '../../session/session.ts';
 import { pagedAnswer } from '../../test/fake-api.ts';
 import { aUser, renderWithProviders } from '../../test/render-app.tsx';
-import { pageWindow } from '../pagination.tsx';
+import { pageWindow } from '../page-window.ts';
 import { StatusBadge } from '../status-badge.tsx';
 import type { ListConfig } from './list-config.ts';
 import { ListPage } from './list-page.tsx';

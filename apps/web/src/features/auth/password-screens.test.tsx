@@ -14,27 +14,6 @@ async function typePasswords(password: string, confirmation: string, submitName:
   await user.click(submit);
 }
 
-describe('forgotten password', () => {
-  it('requires the email and sends nothing without it', async () => {
-    const fetchMock = fakeApi({});
-    renderApp('/auth/forget-password');
-    await userEvent.click(await screen.findByRole('button', { name: 'Récupérer' }));
-    expect(await screen.findByText(MESSAGES.emailRequired)).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
-  });
-
-  it('confirms that the email was sent', async () => {
-    const fetchMock = fakeApi({ 'POST api/forgot-password': { body: { message: MESSAGES.forgotAnswer } } });
-    renderApp('/auth/forget-password');
-    const submit = await screen.findByRole('button', { name: 'Récupérer' });
-    await userEvent.type(screen.getByLabelText(/Email/), 'awa@reformes.test');
-    await userEvent.click(submit);
-    expect(await screen.findByText(MESSAGES.forgotSent)).toBeInTheDocument();
-    expect(screen.getByText(MESSAGES.forgotSentDetail)).toBeInTheDocument();
-    expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toEqual({ email: 'awa@reformes.test' });
-  });
-});
-
 describe('first password', () => {
   it('refuses two different passwords', async () => {
     signInAs(aUser({ must_change_password: true }));

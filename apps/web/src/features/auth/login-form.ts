@@ -1,0 +1,135 @@
+import { MESSAGES, type SignIn, TITLES } from '@reformes/domain';
+import { byId, setFieldError, wirePasswordToggles } from '../../components/dom/html.ts';
+import { showToast } from '../../components/dom/toasts.ts';
+import { keepToasts, takeToasts } from '../../session/flash.ts';
+import { homeOf } from '../../session/home-of.ts';
+import { leavePage } from '../../session/leave-page.ts';
+import { getSession, storeSignIn } from '../../session/session.ts';
+
+type Rules = typeof import('./auth-rules.ts');
+let rules: Promise<Rules> | undefined;
+/** The rules and calls, asked for as soon as the visitor reaches for the form (auth-rules.ts). */
+export const loadRules = (): Promise<Rules> => {
+  rules ??= import('./auth-rules.ts').catch((error: unknown) => {
+    rules = undefined;
+    throw error;
+  });
+  return rules;
+};
+
+/** Loads the rules on the first focus or touch in `form`, and tells the visitor when they cannot be loaded. */
+export function prepareRules(form: HTMLFormElement): void {
+  const load = () => void loadRules().catch(() => undefined);
+  form.addEventListener('focusin', load, { once: true });
+  form.addEventListener('pointerdown', load, { once: true });
+}
+
+/** A button that reads `busyText` and is disabled while `work` runs. */
+export async function whileBusy<T>(button: HTMLButtonElement, busyText: string, work: () => Promise<T>): Promise<T> {
+  const text = button.textContent;
+  button.disabled = true;
+  button.textContent = busyText;
+  try {
+    return await work();
+  } finally {
+    button.disabled = false;
+    button.textContent = text;
+  }
+}
+
+export const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : MESSAGES.unknownError);
+
+/**
+ * The sign-in page (spec §2.4, login-page.html): a visitor with a stored session goes to its home; otherwise the
+ * password, then the code of a second factor when the account has one; once signed in, the back office opens on
+ * the user's home (first password, second-factor enrolment or dashboard) with "Connexion réussie".
+ */
+export function startLogin(): void {
+  const leave = (url: string) => leavePage.to(url);
+  const session = getSession();
+  if (session.accessToken) {
+    leave(homeOf(session.user));
+    return;
+  }
+  for (const toast of takeToasts()) showToast(toast);
+
+  const loginForm = byId<HTMLFormElement>('login-form');
+  const codeForm = byId<HTMLFormElement>('code-form');
+  const email = byId<HTMLInputElement>('login-email');
+  const password = byId<HTMLInputElement>('login-password');
+  const code = byId<HTMLInputElement>('login-code');
+  let challenge: string | undefined;
+  wirePasswordToggles(loginForm);
+  prepareRules(loginForm);
+
+  const enter = (data: SignIn) => {
+    storeSignIn(data);
+    keepToasts([{ color: 'green', title: TITLES.login, message: MESSAGES.loginSuccess }]);
+    leave(homeOf(data.user));
+  };
+  const showStep = (step: 'password' | 'code') => {
+    loginForm.hidden = step === 'code';
+    codeForm.hidden = step === 'password';
+    (step === 'code' ? code : email).focus();
+  };
+  const fail = (error: unknown) => showToast({ color: 'red', title: TITLES.login, message: messageOf(error) });
+
+  loginForm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const button = loginForm.querySelector<HTMLButtonElement>('button[type="submit"]');
+    if (!button || button.disabled) return;
+    void whileBusy(button, 'Connexion...', async () => {
+      try {
+        const { checkLogin, signIn } = await loadRules();
+        const checked = checkLogin({ email: email.value, password: password.value });
+        setFieldError(email, checked.errors?.email);
+        setFieldError(password, checked.errors?.password);
+        if (!checked.values) return;
+        const { data } = await signIn(checked.values);
+        if ('challenge_token' in data) {
+          challenge = data.challenge_token;
+          code.value = '';
+          setFieldError(code);
+          showStep('code');
+        } else enter(data);
+      } catch (error) {
+        fail(error);
+      }
+    });
+  });
+
+  code.addEventListener('input', () => setFieldError(code));
+  codeForm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const button = codeForm.querySelector<HTMLButtonElement>('button[type="submit"]');
+    if (!button || button.disabled || !challenge) return;
+    const token = challenge;
+    void whileBusy(button, 'Vérification...', async () => {
+      try {
+        const { checkCode, signInWithCode } = await loadRules();
+        const checked = checkCode(code.value);
+        setFieldError(code, checked.errors?.code);
+        if (checked.values === undefined) return;
+        const { data } = await signInWithCode(token, checked.values);
+        enter(data);
+      } catch (error) {
+        setFieldError(code, messageOf(error));
+        fail(error);
+        // An expired challenge needs the password again.
+        if (
+          await loadRules().then(
+            (loaded) => loaded.isChallengeExpired(messageOf(error)),
+            () => false,
+          )
+        ) {
+          challenge = undefined;
+          showStep('password');
+        }
+      }
+    });
+  });
+  byId('code-back').addEventListener('click', () => {
+    challenge = undefined;
+    showStep('password');
+  });
+}
