@@ -6,6 +6,7 @@ import { ErrorAlert } from '../../components/error-alert.tsx';
 import { ReformeHistory } from './reforme-history.tsx';
 import { ReformePrintSheet } from './reforme-print-sheet.tsx';
 import { ObjectifsView, ReformeSheet } from './reforme-sheet.tsx';
+import { ReformeTimeline } from './reforme-timeline.tsx';
 import { type ReformeDetail, reformeQuery } from './reformes-api.ts';
 import { ViewFileButton } from './view-file-button.tsx';
 
@@ -107,7 +108,10 @@ function ReformeDetailTabs({
           )}
         </Tabs.Panel>
         <Tabs.Panel value="history" pt="md">
-          <ReformeHistory history={reforme.history} />
+          <Stack gap="lg">
+            <ReformeHistory history={reforme.history} />
+            <ReformeTimeline reformeId={reforme.id} />
+          </Stack>
         </Tabs.Panel>
       </Tabs>
       <Group justify="flex-end">
