@@ -3,7 +3,7 @@ import jwt from '@fastify/jwt';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { MESSAGES } from '@reformes/domain';
+import { MESSAGES, REMINDERS_DAILY_AT } from '@reformes/domain';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -64,6 +64,8 @@ import { createSuiviService } from './modules/reformes/suivi.service.ts';
 import { timelineRoutes } from './modules/reformes/timeline.routes.ts';
 import { createTimelineService } from './modules/reformes/timeline.service.ts';
 import { createWorkflowService } from './modules/reformes/workflow.service.ts';
+import { remindersRoutes } from './modules/reminders/reminders.routes.ts';
+import { createRemindersService } from './modules/reminders/reminders.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { openStores } from './storage/stores.ts';
@@ -167,6 +169,12 @@ export async function buildApp({ config, database, logger, logStream, mailer, pr
     retention: config.backupRetention,
     encryptionKey: config.backupEncryptionKey,
   });
+  const reminders = createRemindersService({
+    db: database.db,
+    publicUrl: config.publicUrl,
+    noFollowUpDays: config.reminderNoFollowUpDays,
+    log: app.log,
+  });
   // Mails and reset-link requests are jobs written with their change (jobs/queue.ts), done by this worker or another
   // instance's; it polls once the server listens, and looks at once after a request that queued one. The scheduled
   // work is queued by every instance for each period and done once (jobs/schedule.ts).
@@ -177,6 +185,7 @@ export async function buildApp({ config, database, logger, logStream, mailer, pr
     // The only delete the database allows on the audit journal.
     'audit-retention': async () => void (await purgeAuditLog(database.db, config.auditRetentionDays)),
     backup: async () => void (await backupsService.create()),
+    reminders: async () => void (await reminders.run('schedule')),
   };
   const worker = createJobWorker({ db: database.db, log: app.log, handlers });
   const scheduler = createScheduler({
@@ -187,6 +196,8 @@ export async function buildApp({ config, database, logger, logStream, mailer, pr
       { kind: 'purge-uploads', slotOf: everyHours(1) },
       { kind: 'audit-retention', slotOf: everyHours(6) },
       ...(config.backupDailyAt ? [{ kind: 'backup' as const, slotOf: dailyAt(config.backupDailyAt) }] : []),
+      // Daily; each digest still leaves at most once a week to a person (modules/reminders).
+      { kind: 'reminders', slotOf: dailyAt(REMINDERS_DAILY_AT) },
     ],
   });
   app.addHook('onListen', async () => {
@@ -225,6 +236,7 @@ export async function buildApp({ config, database, logger, logStream, mailer, pr
       await api.register(accessRoutes, { access: createAccessService(database.db) });
       await api.register(auditRoutes, { audit: createAuditService(database.db) });
       await api.register(jobsRoutes, { jobs: createJobsService(database.db) });
+      await api.register(remindersRoutes, { reminders });
       const reformes = createReformesService({ db: database.db, files: fileStore });
       const workflow = createWorkflowService({ db: database.db, publicUrl: config.publicUrl });
       await api.register(importRoutes, { imports: createImportService(database.db) });

@@ -124,6 +124,11 @@ const configSchema = z
       .int('AUDIT_RETENTION_DAYS doit être un nombre entier de jours')
       .positive('AUDIT_RETENTION_DAYS doit valoir au moins 1')
       .default(400),
+    REMINDER_NO_FOLLOW_UP_DAYS: z.coerce
+      .number()
+      .int('REMINDER_NO_FOLLOW_UP_DAYS doit être un nombre entier de jours')
+      .positive('REMINDER_NO_FOLLOW_UP_DAYS doit valoir au moins 1')
+      .default(30),
     BACKUP_ENCRYPTION_KEY: z
       .string()
       .refine((text) => backupKeyOf(text) !== undefined, {
@@ -256,6 +261,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     backupDailyAt: raw.BACKUP_DAILY_AT,
     /** Audit entries older than this many days are deleted (modules/audit/audit-retention.ts). */
     auditRetentionDays: raw.AUDIT_RETENTION_DAYS,
+    /** A reform of a structure without a follow-up record for this many days goes in its saisie digest (modules/reminders). */
+    reminderNoFollowUpDays: raw.REMINDER_NO_FOLLOW_UP_DAYS,
     /** AES-256-GCM key of new backups; without it backups are written in clear, as before. */
     backupEncryptionKey: raw.BACKUP_ENCRYPTION_KEY === undefined ? undefined : backupKeyOf(raw.BACKUP_ENCRYPTION_KEY),
     /** Uploads waiting for their reform, per user: at most this many files and bytes. */

@@ -13,6 +13,7 @@ export const JOB_KIND_LABELS: Record<string, string> = {
   'purge-uploads': 'Purge des fichiers en attente',
   'audit-retention': "Purge du journal d'audit",
   backup: 'Sauvegarde quotidienne',
+  reminders: 'Rappels par courriel',
 };
 
 /** Rows of a page when the client names none. */

@@ -20,6 +20,7 @@ describe('menuOf (spec §2.3)', () => {
       '  Rôles & permissions (/admin/profils)',
       "  Journal d'audit (/admin/audit)",
       '  Courriels et tâches (/admin/jobs)',
+      '  Rappels (/admin/reminders)',
       'Réformes',
       '  Liste (/admin/list-reformes)',
       'Configurations',

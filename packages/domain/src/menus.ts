@@ -43,6 +43,8 @@ export const MENUS: Record<RoleName, MenuEntry[]> = {
         { name: "Journal d'audit", route: '/admin/audit' },
         // Not in spec §2.3: failed mails and jobs (issue 31, docs/decisions.md "Durable jobs").
         { name: 'Courriels et tâches', route: '/admin/jobs' },
+        // Not in spec §2.3: the reminders by mail, seen and sent now with the same right (issue 32).
+        { name: 'Rappels', route: '/admin/reminders' },
       ],
     },
     { name: 'Réformes', children: [listReformes] },

@@ -36,7 +36,8 @@ export const NATURES = [
 ] as const;
 export type NatureCode = (typeof NATURES)[number]['code'];
 
-function formatFrenchDate(iso: string): string {
+/** `formatFrenchDate('2026-01-15')` is `15/01/2026`. */
+export function formatFrenchDate(iso: string): string {
   const [year, month, day] = iso.slice(0, 10).split('-');
   return `${day}/${month}/${year}`;
 }

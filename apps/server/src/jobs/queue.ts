@@ -15,9 +15,11 @@ export interface JobPayloads {
   'audit-retention': { slot: string };
   /** Scheduled at BACKUP_DAILY_AT when it is set: a backup, as "Effectuer une sauvegarde" makes, with its retention. */
   backup: { slot: string };
+  /** Scheduled daily (issue 32): the reminder digests not yet sent this week (modules/reminders). */
+  reminders: { slot: string };
 }
 export type JobKind = keyof JobPayloads;
-export type ScheduledKind = 'purge-uploads' | 'audit-retention' | 'backup';
+export type ScheduledKind = 'purge-uploads' | 'audit-retention' | 'backup' | 'reminders';
 
 /** How many times a job is tried: with delays growing to a minute, a mail outlasts a day of an SMTP server down. */
 export const MAX_ATTEMPTS: Record<JobKind, number> = {
@@ -26,17 +28,22 @@ export const MAX_ATTEMPTS: Record<JobKind, number> = {
   'purge-uploads': 3,
   'audit-retention': 3,
   backup: 3,
+  reminders: 3,
 };
 
 type Writer = Pick<Db, 'insert'>;
 
 /**
  * Queues a job in the caller's transaction: it exists if and only if the change that causes it is committed, and a
- * worker of any instance does it once it is.
+ * worker of any instance does it once it is. Answers its id.
  */
-export async function enqueue<K extends JobKind>(executor: Writer, kind: K, payload: JobPayloads[K]): Promise<void> {
-  await executor.insert(jobs).values({ kind, payload: payload as unknown as Record<string, unknown>, max_attempts: MAX_ATTEMPTS[kind] });
+export async function enqueue<K extends JobKind>(executor: Writer, kind: K, payload: JobPayloads[K]): Promise<number> {
+  const [job] = await executor
+    .insert(jobs)
+    .values({ kind, payload: payload as unknown as Record<string, unknown>, max_attempts: MAX_ATTEMPTS[kind] })
+    .returning({ id: jobs.id });
   noteQueued();
+  return job.id;
 }
 
 /** The request being served made a job due (queued one, or sent a failed one again): its worker looks once it answers. */

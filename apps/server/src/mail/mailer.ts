@@ -8,6 +8,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The same content as HTML, for the mails that have tables and links (the reminders). */
+  html?: string;
 }
 
 export interface Mailer {

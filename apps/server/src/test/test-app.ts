@@ -101,11 +101,16 @@ export async function createTestApp(env: Record<string, string> = {}, { logStrea
   };
 }
 
-/** Undoes the transfer encoding nodemailer chose (quoted-printable or base64), so tests read plain text. */
+/** Undoes the transfer encoding nodemailer chose (quoted-printable or base64), so tests read plain text; each part of a multipart mail (text and HTML) alike. */
 function decodeMail(raw: string): string {
   const split = raw.indexOf('\n\n');
   const headers = raw.slice(0, split);
   const body = raw.slice(split + 2);
+  const boundary = /content-type:\s*multipart\/[\s\S]*?boundary="?([^"\n;]+)/i.exec(headers)?.[1];
+  if (boundary) {
+    const parts = body.split(`--${boundary}`).slice(1, -1);
+    return `${headers}\n\n${parts.map((part) => decodeMail(part.replace(/^\n/, ''))).join('\n')}`;
+  }
   const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(headers)?.[1]?.toLowerCase();
   if (encoding === 'base64') return `${headers}\n\n${Buffer.from(body, 'base64').toString('utf8')}`;
   if (encoding === 'quoted-printable') {

@@ -41,6 +41,7 @@ describe('side menu (spec §2.3)', () => {
       ['Rôles & permissions', '/admin/profils'],
       ["Journal d'audit", '/admin/audit'],
       ['Courriels et tâches', '/admin/jobs'],
+      ['Rappels', '/admin/reminders'],
       liste,
       ...configurations,
       ['Sauvegarde', '/admin/backups'],

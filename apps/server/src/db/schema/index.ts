@@ -4,5 +4,6 @@ export * from './history.ts';
 export * from './jobs.ts';
 export * from './reference.ts';
 export * from './reformes.ts';
+export * from './reminders.ts';
 export * from './throttling.ts';
 export * from './users.ts';

@@ -43,6 +43,7 @@ describe("migration 0006: the audit log's right and menu entry", () => {
     'Rôles & permissions /admin/profils',
     "Journal d'audit /admin/audit",
     'Courriels et tâches /admin/jobs',
+    'Rappels /admin/reminders',
   ];
 
   beforeAll(async () => {
