@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { natures, portfolioCounts, reformeProgress, reformes, structures } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../http/guard.ts';
 import { type PageQuery, pageOf } from '../../http/pagination.ts';
-import { type AnchoredList, anchorsOf, pageStart } from '../reformes/page-anchors.ts';
+import { type AnchoredList, anchorsOf, keptAnchorsOf, pageStart } from '../reformes/page-anchors.ts';
 import { reformeSearch } from '../reformes/reforme-pages.ts';
 import { portfolioColumns } from './portfolio-status-sql.ts';
 
@@ -38,10 +38,9 @@ export function createPortfolioService(db: Db, now: () => Date = () => new Date(
   }
 
   /** The statuses whose day has passed recomputed, and the version of reforme_progress after that (migration 0014). */
-  async function prepared(): Promise<{ today: string; version: string }> {
-    const today = todayOf(now());
-    const [{ version }] = (await db.execute<{ version: string }>(sql`select portfolio_prepare(${today}::date) as version`)).rows;
-    return { today, version };
+  async function prepared(): Promise<{ version: string }> {
+    const [{ version }] = (await db.execute<{ version: string }>(sql`select portfolio_prepare(${todayOf(now())}::date) as version`)).rows;
+    return { version };
   }
 
   /** The overview in its order, for its page anchors: on reforme_progress alone unless a text is searched. */
@@ -158,24 +157,38 @@ export function createPortfolioService(db: Db, now: () => Date = () => new Date(
      * come from the order index first, then the rows of those ids only.
      */
     async page(auth: AuthContext, filters: PortfolioFilters, { page, per_page = 10 }: PageQuery) {
-      const { today, version } = await prepared();
+      const today = todayOf(now());
       const where = filtered(auth, filters);
       const list = portfolioList(where, Boolean(filters.search));
-      const anchors = await anchorsOf(db, list, version);
       const offset = (page - 1) * per_page;
-      if (offset >= anchors.total) return pageOf([], anchors.total, page, per_page);
-      const start = pageStart(list, anchors, offset);
-      const query = db.select({ id: p.reforme_id }).from(p).$dynamic();
-      if (filters.search) query.innerJoin(reformes, eq(reformes.id, p.reforme_id));
-      const ids = (
-        await query
+      const idsFrom = (start: ReturnType<typeof pageStart>) => {
+        const query = db.select({ id: p.reforme_id }).from(p).$dynamic();
+        if (filters.search) query.innerJoin(reformes, eq(reformes.id, p.reforme_id));
+        return query
           .where(and(where, start.where))
           .orderBy(asc(p.status_rank), asc(p.date_fin), asc(p.reforme_id))
           .limit(per_page)
-          .offset(start.skip)
-      ).map((row) => row.id);
-      const rows: PortfolioRow[] = ids.length === 0 ? [] : await rowsOf(today, inArray(p.reforme_id, ids));
-      return pageOf(rows, anchors.total, page, per_page);
+          .offset(start.skip);
+      };
+      // With anchors kept: the refresh, the version and the page's ids in one statement, used when the version is
+      // the anchors' (the page's snapshot then holds the rows they were built from); else the anchors first.
+      const kept = keptAnchorsOf(db, list);
+      let found: { total: number; ids: number[] } | undefined;
+      if (kept) {
+        const [{ version, ids }] = (
+          await db.execute<{ version: string; ids: number[] }>(
+            sql`select portfolio_prepare(${today}::date) as version, array(${idsFrom(pageStart(list, kept.anchors, offset))}) as ids`,
+          )
+        ).rows;
+        if (version === kept.version) found = { total: kept.anchors.total, ids };
+      }
+      if (!found) {
+        const anchors = await anchorsOf(db, list, (await prepared()).version);
+        const ids = offset >= anchors.total ? [] : (await idsFrom(pageStart(list, anchors, offset))).map((row) => row.id);
+        found = { total: anchors.total, ids };
+      }
+      const rows: PortfolioRow[] = found.ids.length === 0 ? [] : await rowsOf(today, inArray(p.reforme_id, found.ids));
+      return pageOf(rows, found.total, page, per_page);
     },
 
     /** How many reforms stand at each status, within the scope and the filters (the status filter aside). */

@@ -3,8 +3,8 @@ import type { Db } from '../../db/client.ts';
 
 /** Rows between two anchors: the most any page skips, whatever its number. */
 export const ANCHOR_STEP = 100;
-/** Anchors kept per database (all lists together), the oldest list forgotten first: about 40 lists of 100 000 rows. */
-const ANCHORS_KEPT = 40_000;
+/** Anchors kept per database (all lists together), the oldest list forgotten first: 20 lists of 100 000 rows, ~2 MB. */
+const ANCHORS_KEPT = 20_000;
 
 /**
  * Where a list's pages start: its total, and the order key of every `ANCHOR_STEP`-th row (row 0, 100, 200…), as
@@ -15,12 +15,13 @@ export interface Anchors {
   keys: string[][];
 }
 
-interface Kept {
+export interface Kept {
   version: string;
   anchors: Anchors;
 }
 
 const kept = new WeakMap<Db, Map<string, Kept>>();
+const building = new WeakMap<Db, Map<string, Promise<Anchors>>>();
 const sizeOf = (anchors: Anchors) => anchors.keys.length + 1;
 
 /** A list in one order, by keyset: `select` names its rows, `keyOf` their order key as text, `after` the keyset. */
@@ -52,6 +53,18 @@ export async function anchorsOf(db: Db, list: AnchoredList, version: string): Pr
   kept.set(db, lists);
   const hit = lists.get(list.key);
   if (hit?.version === version) return hit.anchors;
+  // Requests that arrive while the anchors of this version are being built wait for that one build.
+  const pending = building.get(db) ?? new Map<string, Promise<Anchors>>();
+  building.set(db, pending);
+  const buildKey = `${version}|${list.key}`;
+  const running = pending.get(buildKey);
+  if (running) return running;
+  const build = buildAnchors(db, list, version, lists).finally(() => pending.delete(buildKey));
+  pending.set(buildKey, build);
+  return build;
+}
+
+async function buildAnchors(db: Db, list: AnchoredList, version: string, lists: Map<string, Kept>): Promise<Anchors> {
   const named = sql.join(
     list.keyColumns.map((column, index) => sql`${column} as ${sql.raw(`k${index}`)}`),
     sql`, `,
@@ -76,6 +89,15 @@ export async function anchorsOf(db: Db, list: AnchoredList, version: string): Pr
     }
   }
   return anchors;
+}
+
+/**
+ * The anchors kept for a list and the version they hold for, whatever it is now. A caller reads the current
+ * version in the same statement as its page and uses the page only if the versions match: one round trip
+ * instead of two while nothing changes.
+ */
+export function keptAnchorsOf(db: Db, list: AnchoredList): Kept | undefined {
+  return kept.get(db)?.get(list.key);
 }
 
 /**

@@ -4,9 +4,9 @@ import type { Db } from '../../db/client.ts';
 import { reformeCounts, reformes } from '../../db/schema/index.ts';
 import type { Page } from '../../http/envelope.ts';
 import type { AuthContext } from '../../http/guard.ts';
-import { listOrPage, type PageQuery } from '../../http/pagination.ts';
+import { listOrPage, type PageQuery, pageOf } from '../../http/pagination.ts';
 import { matchesFoldedColumn } from '../../http/search.ts';
-import { type AnchoredList, type Anchors, anchorsOf, pageStart } from './page-anchors.ts';
+import { type AnchoredList, type Anchors, anchorsOf, keptAnchorsOf, pageStart } from './page-anchors.ts';
 
 /** The columns that both `reformes` and the counters of `reforme_counts` carry. */
 type CountedColumn = 'structure_id' | 'nature_id' | 'couverture_id' | 'typeref' | 'stage' | 'is_published' | 'is_active';
@@ -110,10 +110,10 @@ async function searchCount(db: Db, where: SQL | undefined): Promise<number> {
 }
 
 /** The counter every write statement on `reformes` moves (migration 0003), read outside any snapshot. */
+const REFORMES_VERSION = sql`(select last_value::text || ':' || is_called::text from reformes_version)`;
+
 async function reformesVersion(db: Db): Promise<string> {
-  const [{ version }] = (
-    await db.execute<{ version: string }>(sql`select last_value::text || ':' || is_called::text as version from reformes_version`)
-  ).rows;
+  const [{ version }] = (await db.execute<{ version: string }>(sql`select ${REFORMES_VERSION} as version`)).rows;
   return version;
 }
 
@@ -138,24 +138,35 @@ function reformeList(db: Db, where: SQL | undefined): AnchoredList {
 export async function reformeIdPage(db: Db, conditions: ReformeConditions, query: PageQuery): Promise<number[] | Page<number>> {
   const where = reformeWhere(conditions);
   const list = reformeList(db, where);
-  const ids = async (limit: number, offset: number, from?: SQL) => {
-    const rows = await db
+  const ids = (limit: number, offset: number, from?: SQL) =>
+    db
       .select({ id: reformes.id })
       .from(reformes)
       .where(and(where, from))
       .orderBy(desc(reformes.date_enreg), desc(reformes.id))
       .limit(limit)
       .offset(offset);
-    return rows.map((row) => row.id);
-  };
+  // A page of a list whose anchors are kept: the page and the version in one statement, used when the version
+  // has not moved since the anchors were built (the page's snapshot then holds the rows they were built from).
+  const kept = query.per_page ? keptAnchorsOf(db, list) : undefined;
+  if (query.per_page && kept) {
+    const offset = (query.page - 1) * query.per_page;
+    const start = pageStart(list, kept.anchors, offset);
+    const [{ version, page }] = (
+      await db.execute<{ version: string; page: number[] }>(
+        sql`select ${REFORMES_VERSION} as version, array(${ids(query.per_page, start.skip, start.where)}) as page`,
+      )
+    ).rows;
+    if (version === kept.version) return pageOf(page, kept.anchors.total, query.page, query.per_page);
+  }
   let anchors: Anchors | undefined;
   return listOrPage(
     query,
     async (limit, offset) => {
-      if (!anchors) return ids(limit, offset);
+      if (!anchors) return (await ids(limit, offset)).map((row) => row.id);
       if (offset >= anchors.total) return [];
       const start = pageStart(list, anchors, offset);
-      return ids(limit, start.skip, start.where);
+      return (await ids(limit, start.skip, start.where)).map((row) => row.id);
     },
     async () => {
       anchors = await anchorsOf(db, list, await reformesVersion(db));
