@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { PAGE_HEADS, PUBLIC_MESSAGES } from '@reformes/domain';
 
@@ -50,9 +51,27 @@ test.describe('public pages without the back office (issue 34)', () => {
         scripts.some((script) => /framework|index-/.test(script)),
         scripts.join(', '),
       ).toBe(false);
-      // The machine that runs the tests is shared: a task is allowed a little over Lighthouse's 50 ms.
-      expect(tasks.filter((duration) => duration > 80)).toEqual([]);
+      // Blocking time as Lighthouse counts it (each task's part over 50 ms). DevTools' 4x slowdown on a machine shared
+      // with other work is harsher than Lighthouse's simulation (TBT 0 ms, docs/performance.md): the page's own start
+      // (first layout, the script's evaluation) may cross 50 ms, no more than that.
+      const blocking = tasks.reduce((sum, duration) => sum + Math.max(0, duration - 50), 0);
+      expect(blocking, `long tasks: ${tasks.join(', ')} ms`).toBeLessThanOrEqual(100);
     });
+  }
+});
+
+test('the four public pages have no axe finding at all, WCAG 2.1 AA (issue 34)', async ({ page, request }) => {
+  const list = await request.get('/api/v1/reformes/public/suivi-result?per_page=1&page=1');
+  const [first] = ((await list.json()) as { data: { data: { id: number }[] } }).data.data;
+  for (const path of ['/accueil', '/auth/login', '/auth/forget-password', `/accueil/reformes/${first.id}`]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('[aria-busy="true"], .spinner')).toHaveCount(0);
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+    expect(
+      violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`),
+      path,
+    ).toEqual([]);
   }
 });
 

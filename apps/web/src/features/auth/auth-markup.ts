@@ -1,6 +1,12 @@
 import { MESSAGES, TEXT_LIMITS, TWO_FACTOR_MESSAGES } from '@reformes/domain';
 import { escapeHtml, fieldHtml } from '../../components/dom/html.ts';
 
+/**
+ * A form's submit button, disabled until the page's script has taken the form over: before that the browser would
+ * send it itself, as a GET with the password in the address (and Enter does nothing while the button is disabled).
+ */
+const submitHtml = (label: string) => `<button type="submit" class="btn btn-filled btn-block" disabled>${escapeHtml(label)}</button>`;
+
 /** The centred card every sign-in and password screen sits in (as auth-card.tsx draws it in the back office). */
 export function authCardHtml(title: string, body: string): string {
   return `<main class="auth-page"><div class="auth-card"><h1>${escapeHtml(title)}</h1>${body}</div></main>`;
@@ -17,7 +23,7 @@ export function loginPageHtml(): string {
   return authCardHtml(
     'CONNEXION',
     [
-      '<form id="login-form" novalidate>',
+      '<form id="login-form" method="post" novalidate>',
       emailField('login-email', 'username'),
       fieldHtml({
         id: 'login-password',
@@ -29,10 +35,10 @@ export function loginPageHtml(): string {
         required: true,
         shows: 'le mot de passe',
       }),
-      '<button type="submit" class="btn btn-filled btn-block">Se connecter</button>',
+      submitHtml('Se connecter'),
       '<a href="/auth/forget-password" class="small center">Mot de passe oublié ?</a>',
       '</form>',
-      '<form id="code-form" novalidate hidden>',
+      '<form id="code-form" method="post" novalidate hidden>',
       `<p>${escapeHtml(TWO_FACTOR_MESSAGES.signInStep)}</p>`,
       fieldHtml({
         id: 'login-code',
@@ -44,7 +50,7 @@ export function loginPageHtml(): string {
         maxLength: TEXT_LIMITS.label,
         required: true,
       }),
-      '<button type="submit" class="btn btn-filled btn-block">Vérifier</button>',
+      submitHtml('Vérifier'),
       '<button type="button" class="btn-link center" id="code-back">Retour à la connexion</button>',
       '</form>',
     ].join(''),
@@ -56,9 +62,9 @@ export function forgotPasswordPageHtml(): string {
   return authCardHtml(
     'Mot de passe oublié ?',
     [
-      '<form id="forgot-form" novalidate>',
+      '<form id="forgot-form" method="post" novalidate>',
       emailField('forgot-email', 'email'),
-      '<button type="submit" class="btn btn-filled btn-block">Récupérer</button>',
+      submitHtml('Récupérer'),
       '</form>',
       `<div id="forgot-sent" class="alert alert-green" role="status" hidden><span class="alert-title">${escapeHtml(MESSAGES.forgotSent)}</span>${escapeHtml(MESSAGES.forgotSentDetail)}</div>`,
       '<a href="/auth/login" class="small center">Retour à la connexion</a>',

@@ -7,7 +7,6 @@ import { loadRules, prepareRules, whileBusy } from './login-form.ts';
 export function startForgotPassword(): void {
   const form = byId<HTMLFormElement>('forgot-form');
   const email = byId<HTMLInputElement>('forgot-email');
-  prepareRules(form);
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
@@ -27,4 +26,5 @@ export function startForgotPassword(): void {
       }
     });
   });
+  prepareRules(form);
 }

@@ -135,6 +135,13 @@ describe('sign-in page without React (issue 34)', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Se connecter' })).toBeVisible();
   });
 
+  it('cannot be sent before its script runs, which would put the password in the address', () => {
+    document.body.innerHTML = loginPageHtml();
+    expect(screen.getByRole('button', { name: 'Se connecter' })).toBeDisabled();
+    startLogin();
+    expect(screen.getByRole('button', { name: 'Se connecter' })).toBeEnabled();
+  });
+
   it('shows and hides the password with the eye button, and links to the forgotten-password page', async () => {
     const user = openLoginPage();
     const password = screen.getByLabelText(/Mot de passe/, { selector: 'input' });

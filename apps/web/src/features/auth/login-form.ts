@@ -17,11 +17,16 @@ export const loadRules = (): Promise<Rules> => {
   return rules;
 };
 
-/** Loads the rules on the first focus or touch in `form`, and tells the visitor when they cannot be loaded. */
+/**
+ * Loads the rules on the first focus or touch in `form`, then lets the form be sent: its button is disabled in the
+ * page (auth-markup.ts) until this script handles the submission.
+ */
 export function prepareRules(form: HTMLFormElement): void {
   const load = () => void loadRules().catch(() => undefined);
   form.addEventListener('focusin', load, { once: true });
   form.addEventListener('pointerdown', load, { once: true });
+  const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
+  if (button) button.disabled = false;
 }
 
 /** A button that reads `busyText` and is disabled while `work` runs. */
@@ -60,7 +65,6 @@ export function startLogin(): void {
   const code = byId<HTMLInputElement>('login-code');
   let challenge: string | undefined;
   wirePasswordToggles(loginForm);
-  prepareRules(loginForm);
 
   const enter = (data: SignIn) => {
     storeSignIn(data);
@@ -132,4 +136,6 @@ export function startLogin(): void {
     challenge = undefined;
     showStep('password');
   });
+  prepareRules(loginForm);
+  prepareRules(codeForm);
 }

@@ -34,6 +34,15 @@ function pointsOf(result: ChartedResult): ChartPoint[] {
     .sort((a, b) => a.time - b.time);
 }
 
+const MAX_DATE_TICKS = 5;
+
+/** At most five of the measures' dates, spread evenly and always the first and the last (as progress-line-chart.tsx). */
+function dateTicks(points: ChartPoint[]): number[] {
+  if (points.length <= MAX_DATE_TICKS) return points.map((point) => point.time);
+  const step = (points.length - 1) / (MAX_DATE_TICKS - 1);
+  return Array.from({ length: MAX_DATE_TICKS }, (_, index) => points[Math.round(index * step)].time);
+}
+
 /** The line chart of the back office's ProgressChart, as plain SVG: achieved values by date, target and reference as dashed levels. */
 function chartSvg(points: ChartPoint[]): string {
   const [start, end] = timeDomain(points);
@@ -46,19 +55,21 @@ function chartSvg(points: ChartPoint[]): string {
         `<line x1="${MARGIN.left}" x2="${WIDTH - MARGIN.right}" y1="${y(value)}" y2="${y(value)}" stroke="#dee2e6"/><text x="${MARGIN.left - 6}" y="${y(value) + 4}" text-anchor="end" font-size="11" fill="#495057">${value.toLocaleString('fr-FR', { maximumFractionDigits: 2 })}</text>`,
     )
     .join('');
-  const dates = [points[0], points[points.length - 1]]
-    .filter((point, index, all) => point && all.indexOf(point) === index)
-    .map(
-      (point, index) =>
-        `<text x="${x(point.time)}" y="${HEIGHT - 8}" text-anchor="${points.length === 1 ? 'middle' : index === 0 ? 'start' : 'end'}" font-size="11" fill="#495057">${escapeHtml(dayMonthYear(new Date(point.time).toISOString().slice(0, 10)))}</text>`,
-    )
+  const ticks = dateTicks(points);
+  const dates = ticks
+    .map((time, index) => {
+      const anchor = ticks.length === 1 ? 'middle' : index === 0 ? 'start' : index === ticks.length - 1 ? 'end' : 'middle';
+      // A timestamp rather than the day's ISO text: the reader's midnight, not UTC's, the day before.
+      const day = dayMonthYear(new Date(time).toISOString());
+      return `<text x="${x(time)}" y="${HEIGHT - 8}" text-anchor="${anchor}" font-size="11" fill="#495057">${escapeHtml(day)}</text>`;
+    })
     .join('');
   const level = (value: number, color: string, dash: string) =>
     `<line x1="${MARGIN.left}" x2="${WIDTH - MARGIN.right}" y1="${y(value)}" y2="${y(value)}" stroke="${color}" stroke-width="2" stroke-dasharray="${dash}"/>`;
   const line = points.map((point) => `${x(point.time)},${y(point.realise)}`).join(' ');
   const dots = points.map((point) => `<circle cx="${x(point.time)}" cy="${y(point.realise)}" r="3.5" fill="${COLORS.realise}"/>`).join('');
   return [
-    `<svg viewBox="0 0 ${WIDTH} ${HEIGHT}" preserveAspectRatio="none" aria-hidden="true" focusable="false">`,
+    `<svg viewBox="0 0 ${WIDTH} ${HEIGHT}" aria-hidden="true" focusable="false">`,
     grid,
     dates,
     level(points[0]?.cible ?? 0, COLORS.cible, SERIES[1].dashed),
