@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { PAGE_HEADS } from '@reformes/domain';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { pageHtml } from './build/page-html.ts';
+import { pageDevServer, pageHtml } from './build/page-html.ts';
 import { PAGES, pageInputs } from './build/pages.ts';
 import { precompress } from './build/precompress.ts';
 
@@ -10,7 +10,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
   root,
-  plugins: [react(), pageHtml(PAGES, PAGE_HEADS.default), precompress()],
+  plugins: [react(), pageHtml(PAGES, PAGE_HEADS.default), pageDevServer(PAGES, PAGE_HEADS.default), precompress()],
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000' },
   },

@@ -142,3 +142,37 @@ export function pageHtml(pages: PageEntry[], fallback: PageHead): Plugin {
     },
   };
 }
+
+/** `/accueil/reformes/:id` as a regular expression of the whole path, a trailing slash allowed (as the server's web-app.ts). */
+const pathPattern = (routerPath: string) =>
+  new RegExp(`^${routerPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[a-z]+/gi, '[^/]+')}/?$`);
+
+/**
+ * `npm run dev:web`: the public screens' pages as the build writes them, drawn on each request, their script served by
+ * Vite; without this the dev server would send index.html, whose router only says "Chargement..." there (issue 34).
+ */
+export function pageDevServer(pages: PageEntry[], fallback: PageHead): Plugin {
+  return {
+    name: 'reformes:page-dev-server',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use(async (request, response, next) => {
+        const [pathname] = (request.url ?? '/').split('?');
+        const page =
+          request.method === 'GET'
+            ? pages.find((entry) => entry.paths.some((routerPath) => pathPattern(routerPath).test(pathname)))
+            : undefined;
+        if (!page || !request.headers.accept?.includes('text/html')) return next();
+        try {
+          const { renderBody } = (await server.ssrLoadModule('/src/app/prerender.ts')) as { renderBody: (name: string) => string };
+          const head = withHead(`<title>${escapeHtml(fallback.title)}</title><meta name="description" content="">`, page.head);
+          const html = `<!doctype html>\n<html lang="fr">\n<head>\n<meta charset="UTF-8">\n<meta name="viewport" content="width=device-width, initial-scale=1.0">\n${head}\n<script type="module" src="/${page.entry}"></script>\n</head>\n<body>${renderBody(page.body)}</body>\n</html>\n`;
+          response.setHeader('Content-Type', 'text/html; charset=utf-8');
+          response.end(await server.transformIndexHtml(request.url ?? '/', html));
+        } catch (error) {
+          next(error);
+        }
+      });
+    },
+  };
+}
