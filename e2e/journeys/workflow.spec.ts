@@ -86,11 +86,13 @@ test('a reform goes up from saisie to publication, back once for correction, and
   await expect(sheet.getByRole('alert').filter({ hasText: WORKFLOW_MESSAGES.returnedBanner })).toContainText(instruction);
   await sheet.getByRole('tab', { name: 'Historique' }).click();
   const history = sheet.getByRole('table', { name: 'Historique de la réforme' });
-  await expect(history.getByRole('row')).toHaveCount(4);
-  await expect(history.getByRole('row').nth(1)).toContainText('Création');
+  // One timeline, newest first (issue 32): the return with its instruction, the transmission, the reform's creation
+  // (its row, and its entry into the circuit).
+  await expect(history.getByRole('row').nth(1)).toContainText(/Retour pour correction.*Jean-Paul Moreau.*Validation.*Saisie/);
+  await expect(history.getByRole('row').nth(1)).toContainText(instruction);
   await expect(history.getByRole('row').nth(2)).toContainText(/Transmission.*Awa Dubois.*Saisie.*Validation/);
-  await expect(history.getByRole('row').nth(3)).toContainText(/Retour pour correction.*Jean-Paul Moreau.*Validation.*Saisie/);
-  await expect(history.getByRole('row').nth(3)).toContainText(instruction);
+  await expect(history.getByRole('row').filter({ hasText: 'Création' })).toHaveCount(2);
+  await expect(history.getByRole('row').filter({ hasText: libref })).toContainText('Réforme');
   await saisie.screenshot({ path: '/tmp/workflow-history.png' });
   await sheet.getByRole('button', { name: 'Fermer' }).last().click();
   await transmit(saisie, libref, 'saisie');

@@ -28,7 +28,6 @@ export const WORKFLOW_MESSAGES = {
   unpublishAction: 'Arrêter la publication',
   instructionLabel: 'Instruction',
   returnedBanner: 'Réforme retournée pour correction',
-  historyEmpty: 'Aucune transition enregistrée',
 } as const;
 
 /** Stage names shown in the history (architecture §4). */

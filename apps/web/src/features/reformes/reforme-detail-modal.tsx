@@ -3,7 +3,6 @@ import { MESSAGES, REFORME_MESSAGES, WORKFLOW_MESSAGES } from '@reformes/domain'
 import { IconArrowBackUp, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { ErrorAlert } from '../../components/error-alert.tsx';
-import { ReformeHistory } from './reforme-history.tsx';
 import { ReformePrintSheet } from './reforme-print-sheet.tsx';
 import { ObjectifsView, ReformeSheet } from './reforme-sheet.tsx';
 import { ReformeTimeline } from './reforme-timeline.tsx';
@@ -108,10 +107,7 @@ function ReformeDetailTabs({
           )}
         </Tabs.Panel>
         <Tabs.Panel value="history" pt="md">
-          <Stack gap="lg">
-            <ReformeHistory history={reforme.history} />
-            <ReformeTimeline reformeId={reforme.id} />
-          </Stack>
+          <ReformeTimeline reformeId={reforme.id} />
         </Tabs.Panel>
       </Tabs>
       <Group justify="flex-end">

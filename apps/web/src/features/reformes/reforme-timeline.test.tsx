@@ -62,7 +62,7 @@ describe('the full history of a reform (issue 32)', () => {
             },
     });
     renderWithProviders(<ReformeTimeline reformeId={7} />);
-    const table = await screen.findByRole('table', { name: 'Modifications de la réforme' });
+    const table = await screen.findByRole('table', { name: 'Historique de la réforme' });
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
     const [first, second] = within(table).getAllByRole('row').slice(1);
     expect(first).toHaveTextContent('Libellé de la réforme');

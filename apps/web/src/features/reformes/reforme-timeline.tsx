@@ -1,5 +1,12 @@
-import { Select, Stack, Table, Text, Title } from '@mantine/core';
-import { TIMELINE_ACTIONS, TIMELINE_KINDS, TIMELINE_MESSAGES, TIMELINE_ROUTES, type TimelineKind } from '@reformes/domain';
+import { Select, Stack, Table, Text } from '@mantine/core';
+import {
+  TIMELINE_ACTIONS,
+  TIMELINE_KINDS,
+  TIMELINE_MESSAGES,
+  TIMELINE_ROUTES,
+  type TimelineKind,
+  WORKFLOW_MESSAGES,
+} from '@reformes/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -12,11 +19,13 @@ const KIND_OPTIONS = [
   { value: '', label: TIMELINE_MESSAGES.allKinds },
   ...Object.entries(TIMELINE_KINDS).map(([value, label]) => ({ value, label })),
 ];
-const COLUMNS = ['Date', 'Élément', 'Action', 'Champ', 'Avant', 'Après', 'Par'];
+/** Long texts (a description changed) wrap inside their cell. */
+const LONG_TEXT = { whiteSpace: 'pre-wrap', wordBreak: 'break-word' } as const;
+const COLUMNS = ['Date', 'Action', 'Par', 'Élément', 'Champ', 'Avant', 'Après', WORKFLOW_MESSAGES.instructionLabel];
 
 /**
- * Every change of the reform, field by field, with the workflow's steps (issue 32): `GET reformes/{id}/history`,
- * newest first, a page at a time, filterable by kind.
+ * "Historique": every change of the reform, field by field, and the workflow's steps with their instruction, in one
+ * timeline (issue 32): `GET reformes/{id}/history`, newest first, a page at a time, filterable by kind.
  */
 export function ReformeTimeline({ reformeId }: { reformeId: number }) {
   const [kind, setKind] = useState<TimelineKind | ''>('');
@@ -31,9 +40,6 @@ export function ReformeTimeline({ reformeId }: { reformeId: number }) {
   const lines = list.data?.data ?? [];
   return (
     <Stack gap="xs">
-      <Title order={3} size="h5">
-        Toutes les modifications
-      </Title>
       <Select
         label={TIMELINE_MESSAGES.kindFilter}
         data={KIND_OPTIONS}
@@ -46,7 +52,7 @@ export function ReformeTimeline({ reformeId }: { reformeId: number }) {
         maw={280}
       />
       <DataTable
-        label="Modifications de la réforme"
+        label="Historique de la réforme"
         error={list.error}
         minWidth={760}
         columns={COLUMNS}
@@ -59,18 +65,7 @@ export function ReformeTimeline({ reformeId }: { reformeId: number }) {
         {lines.map((line) => (
           <Table.Tr key={line.key}>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>{dayjs(line.at).format('DD/MM/YYYY HH:mm')}</Table.Td>
-            <Table.Td>{TIMELINE_KINDS[line.kind as TimelineKind] ?? line.kind}</Table.Td>
             <Table.Td>{TIMELINE_ACTIONS[line.action] ?? line.action}</Table.Td>
-            <Table.Td>{line.field_label ?? '—'}</Table.Td>
-            <Table.Td style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{line.before ?? '—'}</Table.Td>
-            <Table.Td style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-              {line.after ?? '—'}
-              {line.instruction && (
-                <Text size="xs" c="dimmed">
-                  {line.instruction}
-                </Text>
-              )}
-            </Table.Td>
             <Table.Td>
               {line.actor ? (
                 <>
@@ -83,6 +78,11 @@ export function ReformeTimeline({ reformeId }: { reformeId: number }) {
                 TIMELINE_MESSAGES.system
               )}
             </Table.Td>
+            <Table.Td>{TIMELINE_KINDS[line.kind as TimelineKind] ?? line.kind}</Table.Td>
+            <Table.Td>{line.field_label ?? '—'}</Table.Td>
+            <Table.Td style={LONG_TEXT}>{line.before ?? '—'}</Table.Td>
+            <Table.Td style={LONG_TEXT}>{line.after ?? '—'}</Table.Td>
+            <Table.Td style={LONG_TEXT}>{line.instruction || '—'}</Table.Td>
           </Table.Tr>
         ))}
       </DataTable>

@@ -75,6 +75,21 @@ const shownLabels = async () => {
     .map((line) => within(line).getAllByRole('cell')[0].textContent);
 };
 
+/** A workflow step as `GET reformes/{id}/history` answers it. */
+const step = (key: string, action: string, before: string | null, after: string, name: string, instruction: string | null = null) => ({
+  key,
+  at: '2026-01-12T09:30:00Z',
+  kind: 'workflow',
+  action,
+  entity_id: 5,
+  field: 'stage',
+  field_label: 'Étape',
+  before,
+  after,
+  instruction,
+  actor: { name, role: name === 'Awa Dubois' ? 'saisie' : 'validation', structure: 'MS' },
+});
+
 describe('treatment screen', { timeout: 60_000 }, () => {
   it.each([
     ['saisie', 1],
@@ -297,6 +312,23 @@ describe('treatment screen', { timeout: 60_000 }, () => {
           },
         },
       },
+      'GET reformes/5/history': {
+        body: {
+          message: 'ok',
+          isPaginate: true,
+          data: {
+            current_page: 1,
+            per_page: 10,
+            total: 3,
+            last_page: 1,
+            data: [
+              step('w3', 'retour', 'Validation', 'Saisie', 'Jean-Paul Moreau', 'Préciser la population cible'),
+              step('w2', 'transmission', 'Saisie', 'Validation', 'Awa Dubois'),
+              step('w1', 'creation', null, 'Saisie', 'Awa Dubois'),
+            ],
+          },
+        },
+      },
     });
     await rowButtons();
     await user.click(screen.getByRole('button', { name: 'Consulter' }));
@@ -332,10 +364,19 @@ describe('treatment screen', { timeout: 60_000 }, () => {
           .slice(1)
           .map((cell) => cell.textContent),
       );
+    // Newest first (issue 32): action, by whom (role · structure), what, from which stage to which, the instruction.
     expect(lines).toEqual([
-      ['Création', 'Awa Dubois', '—', 'Saisie', '—'],
-      ['Transmission', 'Awa Dubois', 'Saisie', 'Validation', '—'],
-      ['Retour pour correction', 'Jean-Paul Moreau', 'Validation', 'Saisie', 'Préciser la population cible'],
+      [
+        'Retour pour correction',
+        'Jean-Paul Moreauvalidation · MS',
+        'Circuit de validation',
+        'Étape',
+        'Validation',
+        'Saisie',
+        'Préciser la population cible',
+      ],
+      ['Transmission', 'Awa Duboissaisie · MS', 'Circuit de validation', 'Étape', 'Saisie', 'Validation', '—'],
+      ['Création', 'Awa Duboissaisie · MS', 'Circuit de validation', 'Étape', '—', 'Saisie', '—'],
     ]);
   });
 });
