@@ -37,6 +37,7 @@ export const REMINDER_MESSAGES = {
     'Comptes de publication et de saisie centrale : le portefeuille par statut et les dix dernières réformes passées en retard.',
   lastRunTitle: 'Dernier envoi',
   neverRun: "Les rappels n'ont encore jamais été envoyés.",
+  triggerLabel: 'Déclenchement',
   triggers: { schedule: 'programmé', manual: 'à la demande' },
   runStarted: 'Commencé le',
   runFinished: 'Terminé le',
@@ -55,8 +56,7 @@ export const REMINDER_MESSAGES = {
   accountTab: 'Rappels',
   accountIntro: 'Les rappels partent par courriel, au plus une fois par semaine chacun.',
   structureLabel: 'Recevoir le résumé des réformes à suivre de ma structure',
-  structureHelp: (days: number) =>
-    `Pour les comptes de saisie : les réformes en retard ou sans donnée de suivi depuis ${days} jours ou plus.`,
+  structureHelp: 'Pour les comptes de saisie : les réformes de votre structure en retard ou restées sans donnée de suivi.',
   portfolioLabel: 'Recevoir le résumé hebdomadaire du portefeuille',
   portfolioHelp: 'Pour les comptes de publication et de saisie centrale : les réformes par statut et les dernières passées en retard.',
   save: 'Enregistrer mes rappels',

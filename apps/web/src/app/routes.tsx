@@ -1,4 +1,4 @@
-import { AUDIT_MESSAGES, BACKUP_MESSAGES, JOBS_MESSAGES } from '@reformes/domain';
+import { AUDIT_MESSAGES, BACKUP_MESSAGES, JOBS_MESSAGES, REMINDER_MESSAGES } from '@reformes/domain';
 import { type ComponentType, createElement, lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, type RouteObject, useLocation } from 'react-router';
 import { recentToasts } from '../components/notify.tsx';
@@ -65,6 +65,7 @@ const UserSettingsPage = page(() => import('../features/account/user-settings-pa
 const BackupsPage = page(() => import('../features/backups/backups-page.tsx'), 'BackupsPage');
 const AuditPage = page(() => import('../features/audit/audit-page.tsx'), 'AuditPage');
 const JobsPage = page(() => import('../features/jobs/jobs-page.tsx'), 'JobsPage');
+const RemindersPage = page(() => import('../features/reminders/reminders-page.tsx'), 'RemindersPage');
 
 /** The address the app was started at: a public screen there means the server had no page of its own for it. */
 const startPath = window.location.pathname;
@@ -168,6 +169,10 @@ export const routes: RouteObject[] = [
               {
                 element: <RequireRight feature="jobs" title={JOBS_MESSAGES.title} />,
                 children: [{ path: 'jobs', element: <JobsPage /> }],
+              },
+              {
+                element: <RequireRight feature="jobs" title={REMINDER_MESSAGES.title} />,
+                children: [{ path: 'reminders', element: <RemindersPage /> }],
               },
               { path: 'user-account', element: <AccountPage /> },
               { path: 'user-settinngs', element: <UserSettingsPage /> },

@@ -1,4 +1,11 @@
-import { ACCOUNT_ROUTES, AUTH_ROUTES, type ChangePasswordInput, type UserSetting } from '@reformes/domain';
+import {
+  ACCOUNT_ROUTES,
+  AUTH_ROUTES,
+  type ChangePasswordInput,
+  REMINDERS_ROUTES,
+  type ReminderPreferences,
+  type UserSetting,
+} from '@reformes/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../api/call.ts';
 
@@ -40,3 +47,13 @@ export function signatureImageQuery(filename: string | null | undefined) {
 }
 
 export type { UserSetting };
+
+/** `GET api/user/reminders`: the caller's two reminder digests, on or off (issue 32). */
+export const reminderPreferencesQuery = () =>
+  queryOptions({
+    queryKey: ['reminder-preferences'],
+    queryFn: ({ signal }) => call(REMINDERS_ROUTES.preferences, { signal }),
+    select: (answer) => answer.data,
+  });
+
+export const saveReminderPreferences = (body: ReminderPreferences) => call(REMINDERS_ROUTES.savePreferences, { body });

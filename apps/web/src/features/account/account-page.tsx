@@ -1,9 +1,10 @@
 import { Paper, Stack, Tabs, Text, Title } from '@mantine/core';
-import { ACCOUNT_MESSAGES } from '@reformes/domain';
-import { IconLock, IconShieldLock, IconSignature, IconUser } from '@tabler/icons-react';
+import { ACCOUNT_MESSAGES, REMINDER_MESSAGES } from '@reformes/domain';
+import { IconBell, IconLock, IconShieldLock, IconSignature, IconUser } from '@tabler/icons-react';
 import { useSession } from '../../session/use-session.ts';
 import { AccountInfoForm } from './account-info-form.tsx';
 import { PasswordForm } from './password-form.tsx';
+import { ReminderPreferences } from './reminder-preferences.tsx';
 import { SignatureTab } from './signature-tab.tsx';
 import { TwoFactorTab } from './two-factor-tab.tsx';
 
@@ -29,6 +30,9 @@ export function AccountPage() {
             <Tabs.Tab value="two-factor" leftSection={<IconShieldLock size={16} aria-hidden />}>
               Double authentification
             </Tabs.Tab>
+            <Tabs.Tab value="reminders" leftSection={<IconBell size={16} aria-hidden />}>
+              {REMINDER_MESSAGES.accountTab}
+            </Tabs.Tab>
             {user.is_signer && (
               <Tabs.Tab value="signature" leftSection={<IconSignature size={16} aria-hidden />}>
                 Signature
@@ -43,6 +47,9 @@ export function AccountPage() {
           </Tabs.Panel>
           <Tabs.Panel value="two-factor" pt="md">
             <TwoFactorTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="reminders" pt="md">
+            <ReminderPreferences />
           </Tabs.Panel>
           {user.is_signer && (
             <Tabs.Panel value="signature" pt="md">
