@@ -14,6 +14,17 @@ describe('French formats', () => {
     expect(longDate(local.toISOString())).toBe('15 janvier 2026');
   });
 
+  it('writes what Intl writes in French, every month and hour (issue 34: written out, for speed)', () => {
+    const long = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric' });
+    const short = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric' });
+    const time = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    for (let month = 0; month < 12; month++) {
+      const date = new Date(2026, month, month + 1, month * 2, month * 5);
+      expect(longDate(date.toISOString())).toBe(long.format(date));
+      expect(dateTime(date.toISOString())).toBe(`${short.format(date)} à ${time.format(date)}`);
+    }
+  });
+
   it('leaves blank and unreadable values blank', () => {
     for (const value of [null, undefined, '', 'pas une date']) {
       expect(longDate(value)).toBe('');

@@ -9,10 +9,10 @@ function lazily<T>(make: () => T): () => T {
   };
 }
 
-// Intl rather than dayjs: these run on the public list, whose first download carries no date library (issue 20).
-const longFormat = lazily(() => new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric' }));
-const shortFormat = lazily(() => new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric' }));
-const timeFormat = lazily(() => new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }));
+// Written out rather than Intl.DateTimeFormat: building the first French date format costs a phone some 100 ms
+// (ICU's data), a long task on the public list (issue 34); the text is Intl's own (french-format.test.ts).
+const MONTHS = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'];
+const twoDigits = (value: number) => String(value).padStart(2, '0');
 
 /** A calendar date (yyyy-mm-dd) is that day where the reader is; a timestamp is converted to the reader's time. */
 function toDate(value: string | null | undefined): Date | null {
@@ -25,19 +25,19 @@ function toDate(value: string | null | undefined): Date | null {
 /** Spec §9: list pages show long French dates — `longDate('2026-01-15')` is "15 janvier 2026". */
 export function longDate(value: string | null | undefined): string {
   const date = toDate(value);
-  return date ? longFormat().format(date) : '';
+  return date ? `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}` : '';
 }
 
 /** Day-month-year: `dayMonthYear('2026-01-15')` is "15/01/2026". */
 export function dayMonthYear(value: string | null | undefined): string {
   const date = toDate(value);
-  return date ? shortFormat().format(date) : '';
+  return date ? `${twoDigits(date.getDate())}/${twoDigits(date.getMonth() + 1)}/${date.getFullYear()}` : '';
 }
 
 /** Day-month-year and time (my records, history): "15/01/2026 à 09:30". */
 export function dateTime(value: string | null | undefined): string {
   const date = toDate(value);
-  return date ? `${shortFormat().format(date)} à ${timeFormat().format(date)}` : '';
+  return date ? `${dayMonthYear(value)} à ${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}` : '';
 }
 
 const euro = lazily(() => new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }));
