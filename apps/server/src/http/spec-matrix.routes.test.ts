@@ -136,6 +136,10 @@ const SPEC_MATRIX: readonly Row[] = [
   // Courriels et tâches. Spec silent (issue 31): failed mails and jobs are admin's only, next to the audit log.
   { call: 'GET jobs', allowed: [Y, N, N, N, N, N] },
   { call: `POST jobs/${MISSING}/retry`, allowed: [Y, N, N, N, N, N] },
+  // Rappels (issue 32): the reminders are the queue's work, under the same right; each user's own choice is any
+  // signed-in user's (docs/decisions.md "Reminders by mail").
+  { call: 'GET reminders', allowed: [Y, N, N, N, N, N] },
+  { call: 'GET api/user/reminders', allowed: [Y, Y, Y, Y, Y, Y] },
 
   // Last, since an allowed call could change the reform: a published reform is deleted by no one (409 for the
   // four roles that delete reforms, §6), admin and a role of its own are refused.
