@@ -64,6 +64,7 @@ export const TIMELINE_MESSAGES = {
   kindFilter: 'Type de modification',
   allKinds: 'Toutes',
   system: 'Système',
+  printWithHistory: "Imprimer avec l'historique",
 } as const;
 
 /** Rows of a page when the client names none. */

@@ -1,12 +1,14 @@
-import { Alert, Button, Center, Group, Loader, Modal, Stack, Table, Tabs, Text } from '@mantine/core';
-import { MESSAGES, REFORME_MESSAGES, WORKFLOW_MESSAGES } from '@reformes/domain';
+import { Alert, Button, Center, Checkbox, Group, Loader, Modal, Stack, Table, Tabs, Text } from '@mantine/core';
+import { MESSAGES, REFORME_MESSAGES, TIMELINE_MESSAGES, WORKFLOW_MESSAGES } from '@reformes/domain';
 import { IconArrowBackUp, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { ReformePrintSheet } from './reforme-print-sheet.tsx';
 import { ObjectifsView, ReformeSheet } from './reforme-sheet.tsx';
 import { ReformeTimeline } from './reforme-timeline.tsx';
 import { type ReformeDetail, reformeQuery } from './reformes-api.ts';
+import { wholeTimelineQuery } from './timeline-api.ts';
 import { ViewFileButton } from './view-file-button.tsx';
 
 interface ReformeDetailModalProps {
@@ -59,6 +61,9 @@ function ReformeDetailTabs({
   inValidationList: boolean;
   onClose: () => void;
 }) {
+  const [withHistory, setWithHistory] = useState(false);
+  // Read only when asked for: the printed sheet then lists every line, not the tab's page.
+  const history = useQuery({ ...wholeTimelineQuery(reforme.id), enabled: withHistory });
   return (
     <Stack>
       {reforme.affectation?.instruction && (
@@ -111,14 +116,24 @@ function ReformeDetailTabs({
         </Tabs.Panel>
       </Tabs>
       <Group justify="flex-end">
-        <Button variant="light" leftSection={<IconPrinter size={16} aria-hidden />} onClick={() => window.print()}>
+        <Checkbox
+          label={TIMELINE_MESSAGES.printWithHistory}
+          checked={withHistory}
+          onChange={(event) => setWithHistory(event.currentTarget.checked)}
+        />
+        <Button
+          variant="light"
+          leftSection={<IconPrinter size={16} aria-hidden />}
+          loading={withHistory && history.isFetching}
+          onClick={() => window.print()}
+        >
           Imprimer
         </Button>
         <Button variant="default" onClick={onClose}>
           Fermer
         </Button>
       </Group>
-      <ReformePrintSheet reforme={reforme} inValidationList={inValidationList} />
+      <ReformePrintSheet reforme={reforme} inValidationList={inValidationList} history={withHistory ? history.data : undefined} />
     </Stack>
   );
 }

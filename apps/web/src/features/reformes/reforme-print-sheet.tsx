@@ -1,4 +1,14 @@
-import { exactPercentageText, objectivePercentage, REFORME_MESSAGES, resultStatusText } from '@reformes/domain';
+import {
+  exactPercentageText,
+  objectivePercentage,
+  REFORME_MESSAGES,
+  resultStatusText,
+  TIMELINE_ACTIONS,
+  TIMELINE_KINDS,
+  TIMELINE_MESSAGES,
+  type TimelineKind,
+  type TimelineLine,
+} from '@reformes/domain';
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import './reforme-print.css';
@@ -10,7 +20,16 @@ import type { ReformeDetail } from './reformes-api.ts';
  * The detail sheet as printed: rendered straight under <body>, hidden on screen, and the only
  * thing on paper (reforme-print.css). Plain HTML so that it prints the same in every browser.
  */
-export function ReformePrintSheet({ reforme, inValidationList = false }: { reforme: ReformeDetail; inValidationList?: boolean }) {
+export function ReformePrintSheet({
+  reforme,
+  inValidationList = false,
+  history,
+}: {
+  reforme: ReformeDetail;
+  inValidationList?: boolean;
+  /** Printed after the attachments when given ("Imprimer avec l'historique"). */
+  history?: TimelineLine[];
+}) {
   const [root] = useState(() => {
     const element = document.createElement('div');
     element.className = 'reforme-print-root';
@@ -81,6 +100,44 @@ export function ReformePrintSheet({ reforme, inValidationList = false }: { refor
             <li key={file.id}>{file.name_file}</li>
           ))}
         </ul>
+      )}
+      {history && (
+        <>
+          <h2>{TIMELINE_MESSAGES.tab}</h2>
+          {history.length === 0 ? (
+            <p>{TIMELINE_MESSAGES.empty}</p>
+          ) : (
+            <table>
+              <thead>
+                <tr>
+                  <th>Date</th>
+                  <th>Action</th>
+                  <th>Par</th>
+                  <th>Champ</th>
+                  <th>Avant</th>
+                  <th>Après</th>
+                </tr>
+              </thead>
+              <tbody>
+                {history.map((line) => (
+                  <tr key={line.key}>
+                    <td>{dateTime(line.at)}</td>
+                    <td>
+                      {TIMELINE_ACTIONS[line.action] ?? line.action} ({TIMELINE_KINDS[line.kind as TimelineKind] ?? line.kind})
+                    </td>
+                    <td>{line.actor?.name ?? TIMELINE_MESSAGES.system}</td>
+                    <td>{line.field_label ?? '—'}</td>
+                    <td>{line.before ?? '—'}</td>
+                    <td>
+                      {line.after ?? '—'}
+                      {line.instruction ? ` — ${line.instruction}` : ''}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </>
       )}
       <p>Imprimé le {dateTime(new Date().toISOString())}</p>
     </article>,

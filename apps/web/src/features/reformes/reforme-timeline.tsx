@@ -1,19 +1,11 @@
 import { Select, Stack, Table, Text } from '@mantine/core';
-import {
-  TIMELINE_ACTIONS,
-  TIMELINE_KINDS,
-  TIMELINE_MESSAGES,
-  TIMELINE_ROUTES,
-  type TimelineKind,
-  WORKFLOW_MESSAGES,
-} from '@reformes/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { TIMELINE_ACTIONS, TIMELINE_KINDS, TIMELINE_MESSAGES, type TimelineKind, WORKFLOW_MESSAGES } from '@reformes/domain';
+import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { call } from '../../api/call.ts';
-import { PAGE_SIZE } from '../../api/list-api.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import { Pagination } from '../../components/pagination.tsx';
+import { timelinePageQuery } from './timeline-api.ts';
 
 const KIND_OPTIONS = [
   { value: '', label: TIMELINE_MESSAGES.allKinds },
@@ -30,13 +22,7 @@ const COLUMNS = ['Date', 'Action', 'Par', 'Élément', 'Champ', 'Avant', 'Après
 export function ReformeTimeline({ reformeId }: { reformeId: number }) {
   const [kind, setKind] = useState<TimelineKind | ''>('');
   const [page, setPage] = useState(1);
-  const list = useQuery({
-    queryKey: ['reformes', reformeId, 'history', kind, page],
-    queryFn: ({ signal }) =>
-      call(TIMELINE_ROUTES.history, { params: { id: reformeId }, query: { kind: kind || undefined, page, per_page: PAGE_SIZE }, signal }),
-    select: (answer) => answer.data,
-    placeholderData: keepPreviousData,
-  });
+  const list = useQuery(timelinePageQuery(reformeId, kind, page));
   const lines = list.data?.data ?? [];
   return (
     <Stack gap="xs">

@@ -88,6 +88,33 @@ describe('reform screens', { timeout: 60_000 }, () => {
       'GET reformes/2': {
         body: { message: 'ok', data: { ...row(2, { stage: 1 }), objectifs: [], files: [], history: [], affectation: null } },
       },
+      'GET reformes/2/history': {
+        body: {
+          message: 'ok',
+          isPaginate: true,
+          data: {
+            current_page: 1,
+            per_page: 100,
+            total: 1,
+            last_page: 1,
+            data: [
+              {
+                key: 'c1',
+                at: '2026-02-10T09:30:00Z',
+                kind: 'reforme',
+                action: 'update',
+                entity_id: 2,
+                field: 'libref',
+                field_label: 'Libellé de la réforme',
+                before: 'Ancien libellé',
+                after: 'Réforme 2',
+                instruction: null,
+                actor: { name: 'Awa Dubois', role: 'saisie', structure: 'MS' },
+              },
+            ],
+          },
+        },
+      },
     });
     const printed: string[] = [];
     window.print = () => {
@@ -115,6 +142,17 @@ describe('reform screens', { timeout: 60_000 }, () => {
     expect(printed).toHaveLength(1);
     expect(printed[0]).toContain('Fiche de la réforme : Réforme 2');
     expect(printed[0]).toContain('Population cible');
+    expect(printed[0]).not.toContain('Historique');
+
+    // With its history (issue 32): every line of the timeline, read when asked for.
+    await user.click(within(dialog).getByRole('checkbox', { name: "Imprimer avec l'historique" }));
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Imprimer' })).toBeEnabled());
+    await waitFor(() => expect(document.querySelector('.reforme-print-root')?.textContent).toContain('Libellé de la réforme'));
+    await user.click(within(dialog).getByRole('button', { name: 'Imprimer' }));
+    expect(printed[1]).toContain('Historique');
+    expect(printed[1]).toContain('Modification (Réforme)');
+    expect(printed[1]).toContain('Ancien libellé');
+    expect(printed[1]).toContain('Awa Dubois');
   });
 
   it('searches my records on the server from page 1, with the count, and reset shows them all again', async () => {
