@@ -100,26 +100,31 @@ export function createPortfolioService(db: Db, now: () => Date = () => new Date(
     return and(conditions(p, auth, filters), filters.search ? reformeSearch(filters.search) : undefined);
   }
 
+  /** The columns of an overview row. */
+  function rowColumns(today: string) {
+    const columns = portfolioColumns(today);
+    return {
+      id: p.reforme_id,
+      libref: reformes.libref,
+      typeref: p.typeref,
+      etat_mor: p.etat_mor,
+      date_debut: p.date_debut,
+      date_fin: p.date_fin,
+      structure: structures.sigl,
+      nature: natures.libnature,
+      status: sql<PortfolioRow['status']>`${p.status}`,
+      progress: columns.progress,
+      days_without_suivi: columns.daysWithout,
+      last_suivi_date: p.last_suivi_date,
+      results_total: p.results_total,
+      results_validated: p.results_validated,
+    };
+  }
+
   /** The overview's rows, most urgent first (the order of `reforme_progress_order_idx`); `where` filters them. */
   function rowsOf(today: string, where: SQL | undefined) {
-    const columns = portfolioColumns(today);
     return db
-      .select({
-        id: p.reforme_id,
-        libref: reformes.libref,
-        typeref: p.typeref,
-        etat_mor: p.etat_mor,
-        date_debut: p.date_debut,
-        date_fin: p.date_fin,
-        structure: structures.sigl,
-        nature: natures.libnature,
-        status: sql<PortfolioRow['status']>`${p.status}`,
-        progress: columns.progress,
-        days_without_suivi: columns.daysWithout,
-        last_suivi_date: p.last_suivi_date,
-        results_total: p.results_total,
-        results_validated: p.results_validated,
-      })
+      .select(rowColumns(today))
       .from(p)
       .innerJoin(reformes, eq(reformes.id, p.reforme_id))
       .leftJoin(structures, eq(structures.id, p.structure_id))
@@ -127,6 +132,18 @@ export function createPortfolioService(db: Db, now: () => Date = () => new Date(
       .where(where)
       .orderBy(asc(p.status_rank), asc(p.date_fin), asc(p.reforme_id))
       .$dynamic();
+  }
+
+  /** The overview's rows and, in the same statement, the version `portfolio_prepare` returns (run once). */
+  function rowsWithVersionOf(today: string, where: SQL | undefined) {
+    return db
+      .select({ ...rowColumns(today), version: sql<string>`(select portfolio_prepare(${today}::date))`.as('version') })
+      .from(p)
+      .innerJoin(reformes, eq(reformes.id, p.reforme_id))
+      .leftJoin(structures, eq(structures.id, p.structure_id))
+      .leftJoin(natures, eq(natures.id, p.nature_id))
+      .where(where)
+      .orderBy(asc(p.status_rank), asc(p.date_fin), asc(p.reforme_id));
   }
 
   return {
@@ -170,25 +187,24 @@ export function createPortfolioService(db: Db, now: () => Date = () => new Date(
           .limit(per_page)
           .offset(start.skip);
       };
-      // With anchors kept: the refresh, the version and the page's ids in one statement, used when the version is
-      // the anchors' (the page's snapshot then holds the rows they were built from); else the anchors first.
+      // With anchors kept: the refresh, the version, the page's ids and its rows in one statement, used when the
+      // version is the anchors' (the page's snapshot then holds the rows they were built from); else anchors first.
       const kept = keptAnchorsOf(db, list);
-      let found: { total: number; ids: number[] } | undefined;
       if (kept) {
-        const [{ version, ids }] = (
-          await db.execute<{ version: string; ids: number[] }>(
-            sql`select portfolio_prepare(${today}::date) as version, array(${idsFrom(pageStart(list, kept.anchors, offset))}) as ids`,
-          )
-        ).rows;
-        if (version === kept.version) found = { total: kept.anchors.total, ids };
+        const rows = await rowsWithVersionOf(today, sql`${p.reforme_id} in (${idsFrom(pageStart(list, kept.anchors, offset))})`);
+        if (rows.length > 0 && rows[0].version === kept.version) {
+          return pageOf(
+            rows.map(({ version: _version, ...row }): PortfolioRow => row),
+            kept.anchors.total,
+            page,
+            per_page,
+          );
+        }
       }
-      if (!found) {
-        const anchors = await anchorsOf(db, list, (await prepared()).version);
-        const ids = offset >= anchors.total ? [] : (await idsFrom(pageStart(list, anchors, offset))).map((row) => row.id);
-        found = { total: anchors.total, ids };
-      }
-      const rows: PortfolioRow[] = found.ids.length === 0 ? [] : await rowsOf(today, inArray(p.reforme_id, found.ids));
-      return pageOf(rows, found.total, page, per_page);
+      const anchors = await anchorsOf(db, list, (await prepared()).version);
+      const ids = offset >= anchors.total ? [] : (await idsFrom(pageStart(list, anchors, offset))).map((row) => row.id);
+      const rows: PortfolioRow[] = ids.length === 0 ? [] : await rowsOf(today, inArray(p.reforme_id, ids));
+      return pageOf(rows, anchors.total, page, per_page);
     },
 
     /** How many reforms stand at each status, within the scope and the filters (the status filter aside). */

@@ -175,6 +175,41 @@ export async function reformeIdPage(db: Db, conditions: ReformeConditions, query
   );
 }
 
+/**
+ * A page of a list whose anchors are kept, read in one statement: `rowsIn` selects the rows whose id is in the
+ * page's ids (a subquery, keyset from the nearest anchor) in list order, with the list's version as a column. The
+ * rows are used only when that version is the anchors' (the statement's snapshot then holds the rows they were built
+ * from); undefined otherwise, or when the list has no kept anchors or the page is empty: `reformeIdPage` then.
+ */
+export async function keptReformePage<Row extends { version: string }>(
+  db: Db,
+  conditions: ReformeConditions,
+  query: PageQuery,
+  rowsIn: (ids: SQL, version: SQL) => Promise<Row[]>,
+): Promise<Page<Omit<Row, 'version'>> | undefined> {
+  if (!query.per_page) return undefined;
+  const where = reformeWhere(conditions);
+  const list = reformeList(db, where);
+  const kept = keptAnchorsOf(db, list);
+  if (!kept) return undefined;
+  const start = pageStart(list, kept.anchors, (query.page - 1) * query.per_page);
+  const ids = db
+    .select({ id: reformes.id })
+    .from(reformes)
+    .where(and(where, start.where))
+    .orderBy(desc(reformes.date_enreg), desc(reformes.id))
+    .limit(query.per_page)
+    .offset(start.skip);
+  const rows = await rowsIn(sql`(${ids})`, REFORMES_VERSION);
+  if (rows.length === 0 || rows[0].version !== kept.version) return undefined;
+  return pageOf(
+    rows.map(({ version: _version, ...row }) => row),
+    kept.anchors.total,
+    query.page,
+    query.per_page,
+  );
+}
+
 /** The page with its rows loaded: `withRows(page, rowsOf)`. */
 export async function withRows<Row>(page: number[] | Page<number>, rowsOf: (ids: number[]) => Promise<Row[]>): Promise<Row[] | Page<Row>> {
   if (Array.isArray(page)) return rowsOf(page);

@@ -1,5 +1,5 @@
 import { choosesStructure, creationStageOf, REFORME_MESSAGES, type Reforme, type ReformeFilters, treatmentStageOf } from '@reformes/domain';
-import { and, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { affectations, covers, natures, reformeFiles, reformes, structures, users } from '../../db/schema/index.ts';
 import { invalid } from '../../http/app-error.ts';
@@ -8,7 +8,15 @@ import type { PageQuery } from '../../http/pagination.ts';
 import type { DocumentStore } from '../../storage/file-store.ts';
 import { withChemin } from './file-chemin.ts';
 import { objectifTreesOf } from './objectif-trees.ts';
-import { filterConditions, type ReformeConditions, reformeIdPage, reformeSearch, scopeCondition, withRows } from './reforme-pages.ts';
+import {
+  filterConditions,
+  keptReformePage,
+  type ReformeConditions,
+  reformeIdPage,
+  reformeSearch,
+  scopeCondition,
+  withRows,
+} from './reforme-pages.ts';
 import { findChangeableReforme, findReformeInScope } from './reforme-scope.ts';
 import { reformeValuesOf } from './reforme-values.ts';
 import { actAs } from './timeline.service.ts';
@@ -29,26 +37,41 @@ const rowColumns = {
 };
 
 export function createReformesService({ db, files }: { db: Db; files: DocumentStore }) {
-  /** The rows of these reforms, with their labels and attachments, in the order of `ids`. */
-  async function rowsOf(ids: number[]) {
-    if (ids.length === 0) return [];
-    const found = await db
-      .select(rowColumns)
+  /** The rows of reforms, with their labels and attachments, as the lists show them. */
+  function rowsWhere<Extra extends Record<string, SQL.Aliased>>(where: SQL | undefined, extra?: Extra) {
+    return db
+      .select({ ...rowColumns, ...(extra ?? ({} as Extra)) })
       .from(reformes)
       .innerJoin(natures, eq(natures.id, reformes.nature_id))
       .innerJoin(covers, eq(covers.id, reformes.couverture_id))
       .innerJoin(structures, eq(structures.id, reformes.structure_id))
-      .where(inArray(reformes.id, ids));
+      .where(where)
+      .$dynamic();
+  }
+
+  /** The rows of these reforms in the order of `ids`. */
+  async function rowsOf(ids: number[]) {
+    if (ids.length === 0) return [];
+    const found = await rowsWhere(inArray(reformes.id, ids));
     const byId = new Map(found.map((row) => [row.id, { ...row, files: row.files.map(withChemin) }]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   /**
    * Pages the ids first, from an index in the lists' order, then loads the rows of that page only: the
-   * joins and the attachments are computed for 10 rows, not for every row an OFFSET skips.
+   * joins and the attachments are computed for 10 rows, not for every row an OFFSET skips. While the list's
+   * page anchors hold, the page's ids, its rows and the list's version come in one statement.
    */
   async function page(conditions: ReformeConditions, query: PageQuery) {
-    return withRows(await reformeIdPage(db, conditions, query), rowsOf);
+    const kept = await keptReformePage(db, conditions, query, async (ids, version) =>
+      (
+        await rowsWhere(sql`${reformes.id} in ${ids}`, { version: sql<string>`${version}`.as('version') }).orderBy(
+          desc(reformes.date_enreg),
+          desc(reformes.id),
+        )
+      ).map((row) => ({ ...row, files: row.files.map(withChemin) })),
+    );
+    return kept ?? withRows(await reformeIdPage(db, conditions, query), rowsOf);
   }
 
   /** Attaches uploads that wait for a reform; only the uploader's own pending files can be claimed. */
