@@ -39,6 +39,7 @@ export const AUDIT_ACTIONS = {
   'audit.export': "Export du journal d'audit",
   'audit.purge': "Purge des entrées anciennes du journal d'audit",
   'job.retry': "Relance d'une tâche en échec",
+  'reminders.run': 'Envoi des rappels à la demande',
   'access.denied': 'Accès refusé',
   'session.refresh_reuse': "Réutilisation d'un jeton de session déjà utilisé",
   'two_factor.enable': 'Activation de la double authentification',

@@ -226,6 +226,13 @@ describe('reminders (issue 32)', () => {
       .filter((line) => /^- « .* en retard depuis le/.test(line));
     expect(lateLines).toHaveLength(10);
 
+    const [entry] = (
+      await t.db.execute<{ actor: string; details: Record<string, number> }>(
+        sql`select actor_email as actor, details from audit_log where action = 'reminders.run' order by id desc limit 1`,
+      )
+    ).rows;
+    expect(entry).toEqual({ actor: 'admin@reformes.test', details: { run: run.id, mails: run.mails, errors: 0 } });
+
     const status = (await admin.get('reminders')).json().data;
     expect(status.last_run).toMatchObject({ id: run.id, mails: run.mails, delivered: run.mails, waiting: 0, failed: 0 });
   });

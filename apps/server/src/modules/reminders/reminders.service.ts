@@ -15,6 +15,7 @@ import type { Db } from '../../db/client.ts';
 import { jobs, reformeProgress, reformes, reminderDeliveries, reminderOptOuts, reminderRuns, structures } from '../../db/schema/index.ts';
 import { enqueueMail } from '../../jobs/queue.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { portfolioColumns } from '../portfolio/portfolio-status-sql.ts';
 import { type PortfolioDigest, portfolioDigestMail, type Recipient, type StructureDigest, structureDigestMail } from './reminder-mails.ts';
 
@@ -212,10 +213,13 @@ export function createRemindersService({ db, publicUrl, noFollowUpDays, log, now
         return portfolioDigestMail(recipient, portfolio, { publicUrl });
       });
 
-      await db
-        .update(reminderRuns)
-        .set({ finished_at: sql`now()`, mails: structure.mails + weekly.mails, errors: structure.errors + weekly.errors })
-        .where(eq(reminderRuns.id, id));
+      const mails = structure.mails + weekly.mails;
+      const errors = structure.errors + weekly.errors;
+      await db.transaction(async (tx) => {
+        await tx.update(reminderRuns).set({ finished_at: sql`now()`, mails, errors }).where(eq(reminderRuns.id, id));
+        // Sent from « Rappels » by someone: the journal says who, and how many mails it queued.
+        if (trigger === 'manual') await recordAudit(tx, { action: 'reminders.run', details: { run: id, mails, errors } });
+      });
       return (await report(eq(reminderRuns.id, id))) as ReminderRun;
     },
 
