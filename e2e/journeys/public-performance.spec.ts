@@ -20,13 +20,17 @@ async function problemsDuring(page: Page, action: () => Promise<void>): Promise<
   return problems;
 }
 
-/** Long tasks (over 50 ms) after the first paint, on a CPU slowed four times as Lighthouse's phone (issue 34). */
-async function longTasksOnAPhone(page: Page, path: string): Promise<{ tasks: number[]; scripts: string[] }> {
+/**
+ * A page's load on a CPU slowed four times, as Lighthouse's phone (issue 34): the scripts it asked for, the main thread's
+ * time in script (Chromium's `ScriptDuration`, the whole load) and the long tasks after the first paint.
+ */
+async function loadOnAPhone(page: Page, path: string): Promise<{ scripts: string[]; scriptMs: number; longTasks: number[] }> {
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
   });
   const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   await page.addInitScript(() => {
     const seen: number[] = [];
@@ -38,24 +42,38 @@ async function longTasksOnAPhone(page: Page, path: string): Promise<{ tasks: num
   });
   await page.goto(path);
   await page.waitForLoadState('networkidle');
-  const tasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-  return { tasks, scripts };
+  const scriptMs = Math.round((metrics.find((metric) => metric.name === 'ScriptDuration')?.value ?? 0) * 1000);
+  return { scripts, scriptMs, longTasks };
 }
 
 test.describe('public pages without the back office (issue 34)', () => {
-  for (const path of ['/accueil', '/auth/login', '/auth/forget-password', '/accueil/reformes/1']) {
-    test(`${path} runs its own small script, no React, and no long task after the first paint on a phone's CPU`, async ({ page }) => {
-      const { tasks, scripts } = await longTasksOnAPhone(page, path);
+  // Script time on the slowed CPU, whole load: the React pages spent 2 s and more. The reform's page builds the
+  // domain's number formats as it loads (suivi-rules.ts), some 100 ms of it.
+  const budgets: Array<[string, number]> = [
+    ['/accueil', 150],
+    ['/auth/login', 150],
+    ['/auth/forget-password', 150],
+    ['/accueil/reformes/:id', 300],
+  ];
+  for (const [path, budget] of budgets) {
+    test(`${path} runs its own small script, no React, within ${budget} ms of script on a phone's CPU`, async ({
+      page,
+      request,
+    }, testInfo) => {
+      const list = await request.get('/api/v1/reformes/public/suivi-result?per_page=1&page=1');
+      const [first] = ((await list.json()) as { data: { data: { id: number }[] } }).data.data;
+      const { scripts, scriptMs, longTasks } = await loadOnAPhone(page, path.replace(':id', String(first.id)));
       expect(
         scripts.some((script) => /framework|index-/.test(script)),
         scripts.join(', '),
       ).toBe(false);
-      // Blocking time as Lighthouse counts it (each task's part over 50 ms). DevTools' 4x slowdown on a machine shared
-      // with other work is harsher than Lighthouse's simulation (TBT 0 ms, docs/performance.md): the page's own start
-      // (first layout, the script's evaluation) may cross 50 ms, no more than that.
-      const blocking = tasks.reduce((sum, duration) => sum + Math.max(0, duration - 50), 0);
-      expect(blocking, `long tasks: ${tasks.join(', ')} ms`).toBeLessThanOrEqual(100);
+      // Long tasks are the machine's as much as the page's when other work shares its two cores: told, not judged
+      // (Lighthouse's figures are in docs/performance.md).
+      testInfo.annotations.push({ type: 'long tasks after the first paint (ms)', description: longTasks.join(', ') || 'none' });
+      expect(scriptMs, `script ${scriptMs} ms, long tasks ${longTasks.join(', ')} ms`).toBeLessThanOrEqual(budget);
     });
   }
 });
@@ -143,11 +161,17 @@ test.describe('public pages fast and clean (issue 20)', () => {
 
   test('hashed assets are compressed and kept a year', async ({ page, request }) => {
     await page.goto('/accueil');
-    // The page's own code (its entry is a one-line import, too small to compress).
-    const script = await page.locator('link[rel="modulepreload"][href*="public-pages"]').getAttribute('href');
-    const answer = await request.get(script ?? '', { headers: { 'Accept-Encoding': 'br, gzip' } });
-    expect(answer.headers()['content-encoding']).toBe('br');
-    expect(answer.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(answer.headers().vary).toMatch(/accept-encoding/i);
+    // The page's scripts: its entry and the modules it preloads (the smallest are too small to be worth compressing).
+    const scripts = await page
+      .locator('script[type="module"][src], link[rel="modulepreload"]')
+      .evaluateAll((elements) => elements.map((element) => element.getAttribute('src') ?? element.getAttribute('href') ?? ''));
+    const encodings: string[] = [];
+    for (const script of scripts) {
+      const answer = await request.get(script, { headers: { 'Accept-Encoding': 'br, gzip' } });
+      expect(answer.headers()['cache-control'], script).toBe('public, max-age=31536000, immutable');
+      expect(answer.headers().vary, script).toMatch(/accept-encoding/i);
+      encodings.push(answer.headers()['content-encoding'] ?? 'none');
+    }
+    expect(encodings).toContain('br');
   });
 });
