@@ -66,7 +66,9 @@ export function startLogin(): void {
   let challenge: string | undefined;
   wirePasswordToggles(loginForm);
 
+  let leaving = false;
   const enter = (data: SignIn) => {
+    leaving = true;
     storeSignIn(data);
     keepToasts([{ color: 'green', title: TITLES.login, message: MESSAGES.loginSuccess }]);
     leave(homeOf(data.user));
@@ -81,7 +83,7 @@ export function startLogin(): void {
   loginForm.addEventListener('submit', (event) => {
     event.preventDefault();
     const button = loginForm.querySelector<HTMLButtonElement>('button[type="submit"]');
-    if (!button || button.disabled) return;
+    if (!button || button.disabled || leaving) return;
     void whileBusy(button, 'Connexion...', async () => {
       try {
         const { checkLogin, signIn } = await loadRules();
@@ -106,7 +108,7 @@ export function startLogin(): void {
   codeForm.addEventListener('submit', (event) => {
     event.preventDefault();
     const button = codeForm.querySelector<HTMLButtonElement>('button[type="submit"]');
-    if (!button || button.disabled || !challenge) return;
+    if (!button || button.disabled || !challenge || leaving) return;
     const token = challenge;
     void whileBusy(button, 'Vérification...', async () => {
       try {

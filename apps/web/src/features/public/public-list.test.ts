@@ -165,6 +165,15 @@ describe('public list without React (issue 34)', { timeout: 30_000 }, () => {
     expect(listCalls().at(-1)).toEqual({ per_page: '10', page: '3' });
   });
 
+  it('goes back to the first page as soon as a search is typed, even one too short to be sent', async () => {
+    const { listCalls } = publicServer(() => ({ rows: [aReforme(1)], total: 40 }));
+    const user = openList('/accueil?page=3');
+    await waitFor(() => expect(listCalls()).toEqual([{ per_page: '10', page: '3' }]));
+    await user.type(screen.getByRole('searchbox', { name: 'Rechercher' }), 'a');
+    await waitFor(() => expect(listCalls().at(-1)).toEqual({ per_page: '10', page: '1' }));
+    expect(window.location.search).toBe('?search=a');
+  });
+
   it('shows the server error titled as the page', async () => {
     vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ message: 'Service indisponible' }), { status: 503 }));
     openList();

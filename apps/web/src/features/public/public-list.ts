@@ -182,6 +182,7 @@ export function startPublicList(): void {
   search.addEventListener('input', () => {
     const text = search.value.trim();
     const before = JSON.stringify(searchOf(params.get('search') ?? ''));
+    const wasPage = pageOf();
     update((next) => {
       if (text) next.set('search', text);
       else next.delete('search');
@@ -189,7 +190,7 @@ export function startPublicList(): void {
     }, true);
     clearTimeout(timer);
     // The server is asked once the typing pauses, and only when the search it would run changed.
-    if (JSON.stringify(searchOf(text)) !== before || pageOf() !== 1) timer = setTimeout(() => void load(), SEARCH_DEBOUNCE_MS);
+    if (JSON.stringify(searchOf(text)) !== before || wasPage !== 1) timer = setTimeout(() => void load(), SEARCH_DEBOUNCE_MS);
   });
   byId('filter-reset').addEventListener('click', reset);
   byId('list-empty-reset').addEventListener('click', reset);
