@@ -1,8 +1,12 @@
-import { sql } from 'drizzle-orm';
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type App, buildApp } from '../../app.ts';
-import { reformes, reminderDeliveries, structures, users } from '../../db/schema/index.ts';
+import { MIGRATIONS_FOLDER } from '../../db/migrate.ts';
+import { menus, reformes, reminderDeliveries, roles, structures, users } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createAccessService } from '../access/access.service.ts';
 import { createRemindersService, weekOf } from './reminders.service.ts';
 
 const DAY_MS = 86_400_000;
@@ -264,6 +268,24 @@ describe('reminders (issue 32)', () => {
     expect(queuedTo.filter((to) => to === emails.publication)).toHaveLength(1);
     expect(queuedTo).not.toContain(emails['saisie opted out']);
     await t.db.execute(sql`delete from jobs where kind = 'mail' and done_at is null`);
+  });
+
+  it('adds the menu entry « Rappels » to an older database, after « Courriels et tâches », once (migration 0017)', async () => {
+    const inserts = fs
+      .readFileSync(path.join(MIGRATIONS_FOLDER, '0017_reminders.sql'), 'utf8')
+      .split('--> statement-breakpoint')
+      .filter((statement) => statement.includes('INSERT INTO'));
+    const [admin] = await t.db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'admin'));
+    const entries = async () =>
+      (await createAccessService(t.db).windowsOf(admin.id))
+        .find((node) => node.name === 'Habilitations')
+        ?.children.map((node) => node.route)
+        .slice(-2);
+    expect(await entries()).toEqual(['/admin/jobs', '/admin/reminders']);
+    await t.db.delete(menus).where(eq(menus.route, '/admin/reminders'));
+    for (let run = 0; run < 2; run++) for (const statement of inserts) await t.db.execute(sql.raw(statement));
+    expect(await entries()).toEqual(['/admin/jobs', '/admin/reminders']);
+    expect(await t.db.select({ id: menus.id }).from(menus).where(eq(menus.route, '/admin/reminders'))).toHaveLength(1);
   });
 
   describe('two instances on one database', () => {
