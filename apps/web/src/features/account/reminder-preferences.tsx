@@ -1,5 +1,5 @@
-import { Button, Group, Stack, Switch, Text } from '@mantine/core';
-import { REMINDER_MESSAGES as M, type ReminderPreferences as Preferences } from '@reformes/domain';
+import { Button, Group, Loader, Stack, Switch, Text } from '@mantine/core';
+import { REMINDER_MESSAGES as M, MESSAGES, type ReminderPreferences as Preferences } from '@reformes/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ErrorAlert } from '../../components/error-alert.tsx';
@@ -29,7 +29,7 @@ export function ReminderPreferences() {
   });
 
   if (saved.error) return <ErrorAlert title={M.saveTitle} error={saved.error} />;
-  if (!choice) return null;
+  if (!choice) return <Loader size="sm" aria-label={MESSAGES.loading} />;
   return (
     <form
       onSubmit={(event) => {

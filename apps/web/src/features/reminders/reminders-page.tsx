@@ -1,5 +1,5 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { REMINDER_MESSAGES as M, type ReminderRun } from '@reformes/domain';
+import { Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { REMINDER_MESSAGES as M, MESSAGES, type ReminderRun } from '@reformes/domain';
 import { IconMailForward } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -53,6 +53,7 @@ export function RemindersPage() {
           </Button>
         )}
       </Group>
+      {status.isLoading && <Loader size="sm" aria-label={MESSAGES.loading} />}
       {status.error ? <ErrorAlert title={M.title} error={status.error} /> : null}
       {data && (
         <>
