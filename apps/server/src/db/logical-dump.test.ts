@@ -32,6 +32,10 @@ const FILL = `
   insert into reforme_files (reforme_id, name_file, name, original_name, size)
     select id, 'Note « cadrage »', 'stockage-' || id || '.pdf', E'note\\\\cadrage\\n(v2) 🚀.pdf', 5000000000 from reformes where id % 7 = 0;
   insert into backups (name, type, size) values ('reformes-2026-01-01-db.tar.gz', 'pglite', 123456);
+  insert into reminder_opt_outs (user_id, digest) select id, 'portfolio' from users where email = 'publication@reformes.test';
+  insert into reminder_runs (trigger, mails, errors, finished_at) values ('manual', 1, 0, '2026-06-01 07:00:05+00');
+  insert into reminder_deliveries (user_id, digest, week, run_id, job_id)
+    select u.id, 'structure', '2026-06-01', r.id, j.id from users u, reminder_runs r, jobs j where u.email = 'saisie@reformes.test';
   insert into audit_log (actor_email, action, result, ip, details)
     values ('inconnu@exemple.test', 'login', 'failure', '::1', '{"raison": "mot de passe", "essais": [1, 2.5, null], "é": {"😀": true}}');
   insert into natures (libnature) values ('Nature supprimée');

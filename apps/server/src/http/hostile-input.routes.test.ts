@@ -343,6 +343,7 @@ function baselines(ids: Ids): Record<string, Baseline> {
       body: () => ({ old_password: 'Pas-le-bon-2026!', new_password: 'Nouveau-Mot-2026!', confirm_password: 'Nouveau-Mot-2026!' }),
     },
     'POST /api/user-update': { body: () => ({ lastname: 'Droits', firstname: 'Tous', email: ALL.email, phone: '0700000009' }) },
+    'PUT /api/user/reminders': { body: (n) => ({ structure_digest: n % 2 === 0, portfolio_digest: true }) },
     'POST /roles': { body: (n) => ({ name: `role-fuzz-${n}`, canOverwrite: false, guard_name: 'api' }) },
     'PUT /roles/:id': { body: (n) => ({ name: `role-fuzz-cible-${n}`, canOverwrite: false, guard_name: 'api' }) },
     'POST /sectors': { body: label('libsecteur') },
