@@ -42,7 +42,7 @@ export async function whileBusy<T>(button: HTMLButtonElement, busyText: string, 
   }
 }
 
-export const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : MESSAGES.unknownError);
+const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : MESSAGES.unknownError);
 
 /**
  * The sign-in page (spec §2.4, login-page.html): a visitor with a stored session goes to its home; otherwise the
