@@ -44,6 +44,9 @@ export interface BenchParameters {
   publishedTotal: number;
   /** Active reforms of the follow-up portfolio (what a user who sees every structure pages through). */
   portfolioTotal: number;
+  /** The reforms' ids run from here to `lastReformeId` without a gap (the history scenario picks one at random). */
+  firstReformeId: number;
+  lastReformeId: number;
 }
 
 async function one(query: Query, text: string): Promise<number> {
@@ -160,5 +163,7 @@ export async function benchParameters(query: Query): Promise<BenchParameters> {
     searchTotal: await one(query, `select count(*) from reformes where lower(libref) like '%${SEARCH_WORD}%'`),
     publishedTotal: await one(query, 'select count(*) from reformes where is_published and is_active'),
     portfolioTotal: await one(query, 'select count(*) from reforme_progress where is_active'),
+    firstReformeId: await one(query, 'select min(id) from reformes'),
+    lastReformeId: await one(query, 'select max(id) from reformes'),
   };
 }

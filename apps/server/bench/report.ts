@@ -203,7 +203,7 @@ function targets(r: EngineReport, which: Which): string[] {
       result.reqPerSec / reference >= min && result.p99 <= p99 && statusOf(result).ok && (!paginated || isPage),
     );
   };
-  const out = [`targets (issues 12, 16, 33), ${which === 'first' ? 'first round' : `median of ${r.health.rounds.length} rounds`}:`];
+  const out = [`targets (issues 12, 16, 32, 33), ${which === 'first' ? 'first round' : `median of ${r.health.rounds.length} rounds`}:`];
   out.push(rate('2.', 0.05, 100, 'random page over the whole list'));
   out.push(rate('4a.', 0.01, 300, 'search page 1, paginated', true));
   out.push(rate('4b.', 0.01, 300, 'search deep page, paginated', true));
@@ -211,6 +211,7 @@ function targets(r: EngineReport, which: Which): string[] {
     ['9a.', 'portfolio, random page over the whole range'],
     ['9b.', 'portfolio filtered page'],
     ['9c.', 'portfolio counters'],
+    ['11.', 'reform history, first page (issue 32)'],
   ] as const) {
     const result = line(label);
     out.push(check(`${name} p99 ${num(result.p99)} ms (<= 100)`, result.p99 <= 100 && statusOf(result).ok));

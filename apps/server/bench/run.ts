@@ -122,6 +122,8 @@ function scenarios(
   const listPages = Math.max(1, Math.ceil(parameters.totalReformes / PER_PAGE));
   const portfolioPages = Math.max(1, Math.ceil(parameters.portfolioTotal / PER_PAGE));
   const randomPage = () => `/api/v1/reformes?per_page=${PER_PAGE}&page=${listPage()}`;
+  const randomReforme = () =>
+    parameters.firstReformeId + Math.floor(Math.random() * (parameters.lastReformeId - parameters.firstReformeId + 1));
   const deepSearchPage = Math.max(1, Math.floor(Math.ceil(parameters.searchTotal / PER_PAGE) * 0.9));
   const word = encodeURIComponent(SEARCH_WORD);
   const spec = (name: string, method: 'GET' | 'POST', p: LoadSpec['path'], headers?: Record<string, string>, body?: unknown) =>
@@ -172,6 +174,13 @@ function scenarios(
       as.central,
     ),
     portfolioCounts: spec('9c. portfolio status counters (central)', 'GET', '/api/v1/portfolio/counts', as.central),
+    // Issue 32: the "Historique" tab of any reform, its first page (field changes and workflow steps).
+    history: spec(
+      `11. reform history, random reform ${parameters.firstReformeId}..${parameters.lastReformeId}`,
+      'GET',
+      () => `/api/v1/reformes/${randomReforme()}/history?per_page=${PER_PAGE}&page=1`,
+      as.central,
+    ),
     // The cheapest signed-in route: a reference list of a few rows, one query besides the guard's.
     signedIn: spec('10. signed-in, natures (admin)', 'GET', '/api/v1/natures', as.admin),
     saturated: {
@@ -218,6 +227,7 @@ async function measure(engine: Engine, env: NodeJS.ProcessEnv, dataDir: string, 
     all.portfolioFiltered,
     all.portfolioCounts,
     all.signedIn,
+    all.history,
   ];
   const lines = new Map<string, Line>();
   const record = (label: string, result: LoadResult, drained: number, first?: Probe) => {
