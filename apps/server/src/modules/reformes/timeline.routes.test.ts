@@ -45,7 +45,11 @@ describe('the history of a reform (GET reformes/{id}/history)', () => {
   afterAll(() => t?.close());
 
   it('shows the creation, then each field changed with its French label, its values before and after, and who', async () => {
-    const updated = await saisie.put(`reformes/${reformeId}`, { ...reforme, libref: 'Guichet unique numérique', popul_cible: 'Entreprises' });
+    const updated = await saisie.put(`reformes/${reformeId}`, {
+      ...reforme,
+      libref: 'Guichet unique numérique',
+      popul_cible: 'Entreprises',
+    });
     expect(updated.statusCode, updated.body).toBe(200);
 
     const timeline = await lines();
@@ -73,7 +77,12 @@ describe('the history of a reform (GET reformes/{id}/history)', () => {
       valeurref: '45',
     });
     expect(result.statusCode, result.body).toBe(201);
-    const record = await saisie.post('suivi-results', { result_id: result.json().data.id, taux_realisat: 20, valeur_realise: 38, date: '2026-05-01' });
+    const record = await saisie.post('suivi-results', {
+      result_id: result.json().data.id,
+      taux_realisat: 20,
+      valeur_realise: 38,
+      date: '2026-05-01',
+    });
     expect(record.statusCode, record.body).toBe(201);
     const form = new FormData();
     form.append('name_file', 'Étude préalable');
@@ -117,7 +126,7 @@ describe('the history of a reform (GET reformes/{id}/history)', () => {
     expect(steps[0].actor?.role).toBe('saisie central');
   });
 
-  it("is scoped like the reform: a saisie user of another structure gets 404, nothing of its history", async () => {
+  it('is scoped like the reform: a saisie user of another structure gets 404, nothing of its history', async () => {
     const [other] = await t.db.select({ id: structures.id }).from(structures).where(eq(structures.sigl, 'MEN'));
     const stranger = await t.createAccount('saisie', { structure_id: other.id });
     const caller = await t.as(stranger.email);
