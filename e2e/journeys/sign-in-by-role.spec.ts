@@ -34,6 +34,7 @@ const SPEC_MENUS: Record<RoleName, MenuEntry[]> = {
         { name: 'Rôles & permissions', route: '/admin/profils' },
         { name: "Journal d'audit", route: '/admin/audit' },
         { name: 'Courriels et tâches', route: '/admin/jobs' },
+        { name: 'Rappels', route: '/admin/reminders' },
       ],
     },
     { name: 'Réformes', children: [liste] },

@@ -51,6 +51,10 @@ const EXTRA_ROWS = `
   insert into affectations (reforme_id, sens, instruction, from_stage, to_stage, event)
     select id, 1, E'À corriger :\\n- l''objectif\\n- les dates', 2, 1, 'retour' from reformes where stage = 2 limit 3;
   insert into backups (name, type, size) values ('reformes-2026-01-01-db.tar.gz', 'pglite', 123456), ('reformes-2026-01-01-docs.tar.gz', 'doc', 42);
+  insert into reminder_opt_outs (user_id, digest) select id, 'portfolio' from users where email = 'publication@reformes.test';
+  insert into reminder_runs (trigger, mails, errors, finished_at) values ('schedule', 2, 1, '2026-06-01 07:00:05.5+00');
+  insert into reminder_deliveries (user_id, digest, week, run_id, job_id)
+    select u.id, 'structure', '2026-06-01', r.id, j.id from users u, reminder_runs r, jobs j where u.email = 'saisie@reformes.test';
   insert into audit_log (actor_id, actor_email, action, target_type, target_id, target_label, result, ip, details)
     select id, email, 'login', 'user', id, lastname || ' ' || firstname, 'success', '192.0.2.' || id, '{"device": "web"}' from users;
   insert into audit_log (actor_email, action, result, ip, details)

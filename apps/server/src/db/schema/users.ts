@@ -80,3 +80,15 @@ export const twoFactorRecoveryCodes = pgTable(
   userSecret({ code_hash: text().notNull(), used_at: at() }),
   (t) => [index('two_factor_recovery_codes_user_idx').on(t.user_id)],
 );
+
+/**
+ * What the guard checks on each request (issue 33, migration 0014): a counter per user moved by triggers, in the
+ * writing transaction, on any change to the account, its roles, their rights or its sessions; an instance reuses the
+ * session it loaded while the counter stands (http/guard.ts).
+ */
+export const authVersions = pgTable('auth_versions', {
+  user_id: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  version: bigint({ mode: 'number' }).notNull().default(0),
+});
