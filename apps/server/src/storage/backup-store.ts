@@ -64,7 +64,7 @@ export function createS3BackupStore(client: S3Client, bucket: string, backupDir:
       if (!Body) throw new Error(`Sauvegarde sans contenu dans le stockage S3 : ${keyOf(folder, name)}`);
       return Body as Readable;
     },
-    exists: (folder, name) => objectExists(client, bucket, keyOf(folder, name)),
+    exists: async (folder, name) => objectExists(client, bucket, keyOf(folder, name)),
     async remove(folder, name) {
       await fs.promises.rm(workFile(folder, name), { force: true });
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: keyOf(folder, name) }));

@@ -75,7 +75,7 @@ export function createS3Store(settings: S3Settings, client = createS3Client(sett
     async read(folder, name) {
       return Buffer.from(await (await bodyOf(folder, name)).transformToByteArray());
     },
-    exists: (folder, name) => objectExists(client, bucket, keyOf(folder, name)),
+    exists: async (folder, name) => objectExists(client, bucket, keyOf(folder, name)),
     async remove(folder, name) {
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: keyOf(folder, name) }));
     },
