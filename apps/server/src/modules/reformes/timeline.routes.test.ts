@@ -17,6 +17,7 @@ const reforme = {
 
 type Line = {
   key: string;
+  at: string;
   kind: string;
   action: string;
   field: string | null;
@@ -59,6 +60,9 @@ describe('the history of a reform (GET reformes/{id}/history)', () => {
       ['Population cible', 'Usagers', 'Entreprises'],
     ]);
     expect(changes[0].actor).toEqual({ name: expect.stringMatching(/\S/), role: 'saisie', structure: 'MS' });
+    // ISO 8601 on the wire, whatever the driver gives back for a timestamptz.
+    for (const line of timeline) expect(new Date(line.at).toISOString().slice(0, 10)).toBe(line.at.slice(0, 10));
+    for (const line of timeline) expect(line.at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/);
     // Newest first: the changes, then the creation (its line and the workflow's "Création").
     expect(timeline.at(-1)?.action).toMatch(/^(create|creation)$/);
     expect(timeline.filter((line) => line.kind === 'reforme' && line.action === 'create')).toHaveLength(1);

@@ -16,7 +16,8 @@ export async function actAs(tx: Pick<Db, 'execute'>, auth: Pick<AuthContext, 'us
 type Line = {
   source: 'c' | 'w';
   id: number;
-  at: Date | string;
+  /** ISO 8601, as JSON writes a timestamptz (the driver's own text is not one). */
+  at: string;
   kind: string;
   action: string;
   entity_id: number;
@@ -50,7 +51,7 @@ export function createTimelineService(db: Db) {
       const [{ total }] = (await db.execute<{ total: number }>(sql`select count(*)::int as total from (${union}) as lines`)).rows;
       const rows = await db.execute<Line>(sql`
         with lines as (${union} order by at desc, id desc limit ${per_page} offset ${(page - 1) * per_page})
-        select lines.source, lines.id::int as id, lines.at, lines.kind, lines.action, lines.entity_id, lines.field,
+        select lines.source, lines.id::int as id, to_json(lines.at) #>> '{}' as at, lines.kind, lines.action, lines.entity_id, lines.field,
           coalesce(bv.content, lines.before_text) as before, coalesce(av.content, lines.after_text) as after, lines.instruction,
           u.firstname || ' ' || u.lastname as actor_name, s.sigl as actor_structure,
           (select r.name from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id
