@@ -12,9 +12,25 @@ export function parseAmount(value: unknown): number | null {
 /** Amounts are stored as numeric(15, 2), measures as numeric(18, 4): the first number each cannot hold. */
 export const NUMBER_LIMITS = { amount: 1e13, measure: 1e14 } as const;
 
+const formats = new Map<number, Intl.NumberFormat>();
+
+/**
+ * The French number format with at most `maximumFractionDigits` decimals, built on first use and kept: building one
+ * costs tens of milliseconds on a slow phone, which a page that loads this module must not pay before it needs one
+ * (issue 34).
+ */
+export function frenchNumberFormat(maximumFractionDigits = 3): Intl.NumberFormat {
+  let format = formats.get(maximumFractionDigits);
+  if (!format) {
+    format = new Intl.NumberFormat('fr-FR', { maximumFractionDigits });
+    formats.set(maximumFractionDigits, format);
+  }
+  return format;
+}
+
 /** "Ce nombre doit être inférieur à 10 000 000 000 000". */
 export function tooLargeNumberMessage(limit: number): string {
-  return `Ce nombre doit être inférieur à ${new Intl.NumberFormat('fr-FR').format(limit)}`;
+  return `Ce nombre doit être inférieur à ${frenchNumberFormat().format(limit)}`;
 }
 
 /** True unless `value` is a number at or beyond `limit` (either sign): blanks and NaN have their own message. */

@@ -1,4 +1,4 @@
-import { parseAmount } from './numbers.ts';
+import { frenchNumberFormat, parseAmount } from './numbers.ts';
 import { REFORME_MESSAGES } from './reforme-rules.ts';
 
 export const SUIVI_MESSAGES = {
@@ -72,10 +72,6 @@ export function resultStatusText(status: number, inValidationList = false): stri
   return status === 1 ? SUIVI_MESSAGES.reached : SUIVI_MESSAGES.pending;
 }
 
-const wholeNumber = new Intl.NumberFormat('fr-FR');
-const oneDecimal = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 });
-const measureFormat = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 6 });
-
 /**
  * An objective percentage as people read it, one decimal at most, never rounded up to 100 or down to 0:
  * `percentageText(100 / 3)` is "33,3 %", `percentageText(99.96)` is "99,9 %".
@@ -84,7 +80,7 @@ export function percentageText(value: number): string {
   let shown = Math.round(value * 10) / 10;
   if (shown >= 100 && value < 100) shown = 99.9;
   if (shown <= 0 && value > 0) shown = 0.1;
-  return `${oneDecimal.format(shown)}\u00a0%`;
+  return `${frenchNumberFormat(1).format(shown)}\u00a0%`;
 }
 
 /** A number's shortest exact decimal writing, never in exponent form: 1e-7 -> "0.0000001", 1e21 -> "1000000000000000000000". */
@@ -106,14 +102,14 @@ export function exactPercentageText(value: number): string {
   if (!Number.isFinite(value)) return '';
   const [whole, fraction] = plainDecimal(value).split('.');
   const sign = value < 0 ? '-' : '';
-  const wholeText = wholeNumber.format(BigInt(whole));
+  const wholeText = frenchNumberFormat().format(BigInt(whole));
   return `${sign}${wholeText}${fraction ? `,${fraction}` : ''}\u00a0%`;
 }
 
 /** A measure the API sends as a numeric string, in French: "5000" -> "5 000", "12.5" -> "12,5"; blank stays blank. */
 export function measureText(value: string | number | null | undefined): string {
   const number = parseAmount(value ?? null);
-  return number === null || !Number.isFinite(number) ? '' : measureFormat.format(number);
+  return number === null || !Number.isFinite(number) ? '' : frenchNumberFormat(6).format(number);
 }
 
 /** A follow-up rate the API sends as a numeric string, in French with its sign: "12.5" -> "12,5 %"; blank stays blank. */

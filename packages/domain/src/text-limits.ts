@@ -1,3 +1,4 @@
+import { frenchNumberFormat } from './numbers.ts';
 /**
  * The longest text each kind of field takes, in characters (code points, as PostgreSQL counts them; an input's
  * `maxLength` counts UTF-16 units, so a form is never more lenient than the API). The columns are `text`:
@@ -22,8 +23,6 @@ export const MAX_LIST_ITEMS = 1000;
 /** The largest id PostgreSQL's `integer` holds: a larger one names no row. */
 export const ID_MAX = 2_147_483_647;
 
-const frenchNumber = new Intl.NumberFormat('fr-FR');
-
 export const TEXT_MESSAGES = {
   forbiddenCharacter: 'Caractère non autorisé',
   /** A multipart body that cannot be read: no boundary, cut short, a broken part header. */
@@ -32,22 +31,22 @@ export const TEXT_MESSAGES = {
 
 /** "Ce champ ne doit pas dépasser 5 000 caractères". */
 export function tooLongMessage(max: number): string {
-  return `Ce champ ne doit pas dépasser ${frenchNumber.format(max)} caractères`;
+  return `Ce champ ne doit pas dépasser ${frenchNumberFormat().format(max)} caractères`;
 }
 
 /** "Pas plus de 1 000 éléments". */
 export function tooManyItemsMessage(max: number): string {
-  return `Pas plus de ${frenchNumber.format(max)} éléments`;
+  return `Pas plus de ${frenchNumberFormat().format(max)} éléments`;
 }
 
 /** "5 000 caractères au plus": the description of a long text field. */
 export function limitDescription(max: number): string {
-  return `${frenchNumber.format(max)} caractères au plus`;
+  return `${frenchNumberFormat().format(max)} caractères au plus`;
 }
 
 /** "123 / 5 000": the counter of a long text field. */
 export function lengthCounter(length: number, max: number): string {
-  return `${frenchNumber.format(length)} / ${frenchNumber.format(max)}`;
+  return `${frenchNumberFormat().format(length)} / ${frenchNumberFormat().format(max)}`;
 }
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
