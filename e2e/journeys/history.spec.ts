@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { REFORME_MESSAGES, TIMELINE_MESSAGES } from '@reformes/domain';
 import { createReformeAs, DEMO_ACCOUNTS, signIn, toast } from '../support/app.ts';
@@ -30,6 +31,22 @@ test('the Historique tab shows a changed field with its values before and after,
   await expect(history.getByRole('row').nth(1)).toContainText('saisie · MS');
   await expect(history.getByRole('row').filter({ hasText: 'Création' })).toHaveCount(2);
   await page.screenshot({ path: '/tmp/history-tab.png' });
+  // WCAG 2.1 AA on the open tab: nothing serious or critical.
+  const axe = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(
+    axe.violations
+      .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
+      .map((v) => `${v.id} ${v.nodes.map((n) => n.html.slice(0, 120)).join(' | ')}`),
+  ).toEqual([]);
+  // The kind filter by keyboard alone: focus, open, choose, and the table follows.
+  await sheet.getByRole('combobox', { name: TIMELINE_MESSAGES.kindFilter }).focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('option', { name: 'Réforme', exact: true })).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(sheet.getByRole('combobox', { name: TIMELINE_MESSAGES.kindFilter })).toHaveValue('Réforme');
+  await expect(history.getByRole('row').filter({ hasText: 'Circuit de validation' })).toHaveCount(0);
+  await expect(history.getByRole('row').filter({ hasText: 'Libellé de la réforme' })).toHaveCount(1);
 
   await sheet.getByRole('combobox', { name: TIMELINE_MESSAGES.kindFilter }).click();
   await page.getByRole('option', { name: 'Objectif', exact: true }).click();

@@ -47,7 +47,8 @@ export function DataTable({
   const span = columns.length + (selectable ? 1 : 0) + (withActions ? 1 : 0);
   return (
     <Paper withBorder>
-      <Table.ScrollContainer minWidth={minWidth}>
+      {/* A table wider than its place scrolls sideways: its viewport takes the focus, so the keyboard can scroll it too. */}
+      <Table.ScrollContainer minWidth={minWidth} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
         <Table striped highlightOnHover={highlightOnHover} aria-label={label} aria-busy={busy}>
           <Table.Thead>
             <Table.Tr>
