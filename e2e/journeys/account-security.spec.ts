@@ -6,8 +6,8 @@ import { outboxSnapshot, waitForMail } from '../support/outbox.ts';
 const PASSWORD = 'Tournesol-Bleu-42';
 let account: TestAccount | undefined;
 
-test.afterEach(async ({ request }) => {
-  if (account) await deleteAccount(request, account.id);
+test.afterEach(async ({ request, page }) => {
+  if (account) await deleteAccount(request, account.id, page);
   account = undefined;
 });
 

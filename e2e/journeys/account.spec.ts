@@ -30,8 +30,8 @@ test.describe('Mon compte', () => {
   // The password change happens on an account of its own: the demo password cannot be set back (it holds the
   // app's name, which no new password may).
   let account: TestAccount | undefined;
-  test.afterEach(async ({ request }) => {
-    if (account) await deleteAccount(request, account.id);
+  test.afterEach(async ({ request, page }) => {
+    if (account) await deleteAccount(request, account.id, page);
     account = undefined;
   });
 

@@ -17,8 +17,8 @@ test.describe('forgotten password', () => {
       PASSWORD,
     );
   });
-  test.afterEach(async ({ request }) => {
-    await deleteAccount(request, validation.id);
+  test.afterEach(async ({ request, page }) => {
+    await deleteAccount(request, validation.id, page);
   });
 
   test('a reset link by mail sets a new password that then signs in', async ({ page }) => {
@@ -76,7 +76,11 @@ test.describe('forgotten password', () => {
       await page.getByRole('textbox', { name: 'Nouveau mot de passe' }).fill(NEW_PASSWORD);
       await page.getByRole('textbox', { name: 'Confirmation du mot de passe' }).fill(NEW_PASSWORD);
       await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
-      if (attempt === 1) await expect(page).toHaveURL('/login');
+      if (attempt === 1) {
+        await expect(page).toHaveURL('/login');
+        // The sign-in page is a document of its own: the next visit waits until it has loaded, not only the address.
+        await expect(page.getByRole('heading', { name: 'CONNEXION', level: 1 })).toBeVisible();
+      }
     }
     const failure = page.getByRole('alert').filter({ hasText: 'Changement de mot passe échoué' });
     await expect(failure).toContainText('Ce lien de réinitialisation est invalide ou a expiré.');

@@ -69,7 +69,7 @@ test('a user turns on two-factor sign-in in Mon compte, then signs in with the c
     await expect(page).toHaveURL('/admin/dashboard');
     await expect(page.getByRole('heading', { name: 'Tableau de bord', level: 1 })).toBeVisible();
   } finally {
-    await deleteAccount(request, account.id);
+    await deleteAccount(request, account.id, page);
   }
 });
 
@@ -99,6 +99,6 @@ test('a role that demands it leads its user through enrolment before any other s
     await enrol(page, PASSWORD);
     await expect(page).toHaveURL('/admin/dashboard');
   } finally {
-    await deleteAccount(request, account.id);
+    await deleteAccount(request, account.id, page);
   }
 });
