@@ -41,7 +41,11 @@ async function measure(label: string, database: Database, dir: string): Promise<
   // A few documents, so that the archive is not empty; their size is not the point here.
   for (let index = 0; index < 20; index++)
     fs.writeFileSync(path.join(storageDir, 'reformes', `piece-${index}.pdf`), Buffer.alloc(256 * 1024, index));
-  const backups = createBackupsService({ database, ...openStores({ storageDir, backupDir: path.join(dir, 'backups') }), retention: 5 });
+  const backups = createBackupsService({
+    database,
+    ...(await openStores({ storageDir, backupDir: path.join(dir, 'backups') })),
+    retention: 5,
+  });
   global.gc?.();
   const before = process.memoryUsage();
   let peakRss = before.rss;

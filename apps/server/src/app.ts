@@ -131,7 +131,7 @@ export async function buildApp({ config, database, logger, logStream, mailer, pr
   await app.register(auditContext);
 
   const mail = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log: app.log });
-  const { documents: fileStore, archives } = openStores(config);
+  const { documents: fileStore, archives } = await openStores(config);
   const sessions = createSessions({
     db: database.db,
     signAccessToken: (payload, expiresIn) => app.jwt.sign(payload, { expiresIn }),

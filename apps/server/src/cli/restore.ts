@@ -174,7 +174,7 @@ try {
 
 if (docsSource) {
   if (force && !config.s3) fs.rmSync(config.storageDir, { recursive: true, force: true });
-  const restored = await extractDocuments(docsSource, openStores(config).documents);
+  const restored = await extractDocuments(docsSource, (await openStores(config)).documents);
   console.log(`Documents restaurés dans ${config.s3 ? `le compartiment S3 ${config.s3.bucket}` : config.storageDir} : ${restored}.`);
 } else {
   console.warn(`Archive des documents ${docsName} introuvable : seuls les enregistrements de la base sont restaurés.`);

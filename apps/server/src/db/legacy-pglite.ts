@@ -9,7 +9,6 @@ import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as tar from 'tar';
 import { copyDatabase, type TableCopy } from './copy-database.ts';
 import { MIGRATIONS_FOLDER } from './migrate.ts';
 
@@ -69,6 +68,8 @@ export async function restoreLegacyPgliteBackup(
  * process. node-tar streams the file and fails like any other call.
  */
 async function unpackDataDir(file: string, dir: string): Promise<void> {
+  // node-tar serves this one-off conversion only: not loaded by a server that never meets an old archive (issue 33).
+  const tar = await import('tar');
   const problems: string[] = [];
   // PGlite names its entries from the root (/PG_VERSION): node-tar strips that slash and says so (TAR_ENTRY_INFO).
   const onwarn = (code: string, message: string) => {

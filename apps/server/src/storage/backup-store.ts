@@ -1,8 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { BACKUPS_PREFIX, objectExists } from './s3-store.ts';
 
 /**
  * Where the backup archives live: under BACKUP_DIR (the default), or in the documents' bucket under
@@ -21,7 +19,7 @@ export interface BackupStore {
 }
 
 /** Our names only (`reformes-20261126-173800-ab12-db.dump.enc`): a client's path never reaches the disk or the bucket. */
-function checkBackupName(folder: string, name: string): string {
+export function checkBackupName(folder: string, name: string): string {
   if (!/^[a-z0-9_]+$/.test(folder) || !/^[a-z0-9][a-z0-9.-]*$/i.test(name) || name.includes('..'))
     throw new Error(`Nom de sauvegarde invalide : ${folder}/${name}`);
   return path.join(folder, name);
@@ -40,34 +38,6 @@ export function createLocalBackupStore(backupDir: string): BackupStore {
     },
     async remove(folder, name) {
       await fs.promises.rm(fileOf(folder, name), { force: true });
-    },
-  };
-}
-
-/** Archives in the bucket; `backupDir/.envoi/` holds each one between its writing and its upload. */
-export function createS3BackupStore(client: S3Client, bucket: string, backupDir: string): BackupStore {
-  const workFile = (folder: string, name: string) => path.join(backupDir, '.envoi', checkBackupName(folder, name));
-  const keyOf = (folder: string, name: string) => `${BACKUPS_PREFIX}/${checkBackupName(folder, name)}`;
-  return {
-    workFile,
-    async keep(folder, name) {
-      const file = workFile(folder, name);
-      const { size } = await fs.promises.stat(file);
-      // Streamed from the disk with its length known: a single PUT (up to 5 GB), never the archive in memory.
-      await client.send(
-        new PutObjectCommand({ Bucket: bucket, Key: keyOf(folder, name), Body: fs.createReadStream(file), ContentLength: size }),
-      );
-      await fs.promises.rm(file, { force: true });
-    },
-    async stream(folder, name) {
-      const { Body } = await client.send(new GetObjectCommand({ Bucket: bucket, Key: keyOf(folder, name) }));
-      if (!Body) throw new Error(`Sauvegarde sans contenu dans le stockage S3 : ${keyOf(folder, name)}`);
-      return Body as Readable;
-    },
-    exists: async (folder, name) => objectExists(client, bucket, keyOf(folder, name)),
-    async remove(folder, name) {
-      await fs.promises.rm(workFile(folder, name), { force: true });
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: keyOf(folder, name) }));
     },
   };
 }

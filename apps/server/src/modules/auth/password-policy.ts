@@ -1,6 +1,9 @@
+import { createRequire } from 'node:module';
 import { type PasswordOwner, passwordIssueMessage, passwordIssueOf } from '@reformes/domain';
-import { dictionary } from '@zxcvbn-ts/language-common';
 import { invalid } from '../../http/app-error.ts';
+
+// Read on the first password check, not at start: the package holds every zxcvbn dictionary (~10 MB, issue 33).
+const require = createRequire(import.meta.url);
 
 let commonPasswords: Set<string> | undefined;
 
@@ -9,7 +12,9 @@ let commonPasswords: Set<string> | undefined;
  * "Password" is refused. Loaded on first use; too heavy for the web bundle, so only the server checks it.
  */
 export function isCommonPassword(password: string): boolean {
-  commonPasswords ??= new Set(dictionary['passwords-common']);
+  commonPasswords ??= new Set(
+    (require('@zxcvbn-ts/language-common') as typeof import('@zxcvbn-ts/language-common')).dictionary['passwords-common'],
+  );
   return commonPasswords.has(password.toLowerCase());
 }
 

@@ -2,7 +2,6 @@ import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, ti
 import { RECOVERY_CODE_COUNT, TOTP as TOTP_RULES, TWO_FACTOR_MESSAGES } from '@reformes/domain';
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import type { Db } from '../../db/client.ts';
 import { twoFactorRecoveryCodes, users } from '../../db/schema/index.ts';
 import { AppError, conflict, notFound, unauthenticated } from '../../http/app-error.ts';
@@ -181,6 +180,8 @@ export function createTwoFactor(db: Db, keys: TwoFactorKeys) {
         .set({ totp_pending_secret: seal(secret.base32, sealingKeys.secrets) })
         .where(eq(users.id, userId));
       const otpauthUrl = totpOf(secret.base32, email).toString();
+      // Loaded on the first enrolment only (issue 33: memory at rest).
+      const { default: QRCode } = await import('qrcode');
       const qrCode = await QRCode.toDataURL(otpauthUrl, { errorCorrectionLevel: 'M', margin: 2, width: 220 });
       return { otpauth_url: otpauthUrl, qr_code: qrCode, secret: secret.base32.replace(/(.{4})/g, '$1 ').trim() };
     },

@@ -7,7 +7,6 @@ import zlib from 'node:zlib';
 import { BACKUP_FOLDERS } from '@reformes/domain';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type pg from 'pg';
-import tarStream from 'tar-stream';
 import type { Database } from '../../db/client.ts';
 import type { TableCopy } from '../../db/copy-database.ts';
 import { restoreLogicalDump, verifyLogicalDump, writeLogicalDump } from '../../db/logical-dump.ts';
@@ -122,6 +121,7 @@ export function databaseDumpExtension(database: Database): string {
  * at a time into a gzipped tar as `./<folder>/<name>`: the archive's size, not the store's, bounds nothing in memory.
  */
 export async function archiveDocuments(store: DocumentStore, file: string, key?: Buffer): Promise<void> {
+  const { default: tarStream } = await import('tar-stream');
   const pack = tarStream.pack();
   const packed = (async () => {
     for await (const document of store.list()) {
@@ -143,6 +143,8 @@ export async function archiveDocuments(store: DocumentStore, file: string, key?:
  * ours (`../x`, a link, a folder) is refused before anything of it is written.
  */
 export async function extractDocuments(file: string, store: DocumentStore): Promise<number> {
+  // Loaded with the first backup or restore, not at start (issue 33: memory at rest).
+  const { default: tarStream } = await import('tar-stream');
   const extract = tarStream.extract();
   let restored = 0;
   const reading = pipeline(fs.createReadStream(file), zlib.createGunzip(), extract);
