@@ -207,7 +207,6 @@ export async function buildApp({ config, database, logger, logStream, mailer, pr
   registerGauge(app.metrics, {
     name: 'reformes_jobs',
     help: 'Tâches (courriels…) en attente ou en échec, par type',
-    labelNames: ['kind', 'state'],
     collect: () => jobCounts(database.db),
   });
   // onSend: the handler is done, so its transaction is committed, and a test's inject has not resolved yet.

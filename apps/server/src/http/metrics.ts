@@ -2,15 +2,15 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { MESSAGES } from '@reformes/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { isLoopbackHost } from '../config.ts';
 import { AppError, notFound } from './app-error.ts';
 import { ANSWERS_UNDER_PRESSURE } from './pressure.ts';
+import { addGauge, addHistogram, MetricsRegistry, PROMETHEUS_CONTENT_TYPE, processRegistry } from './prometheus.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The figures served at /metrics: add yours with `registerGauge(app.metrics, …)`. */
-    metrics: Registry;
+    metrics: MetricsRegistry;
   }
 }
 
@@ -21,48 +21,11 @@ const TOKEN_REFUSED = 'Jeton des métriques absent ou invalide.';
 /** Headers a reverse proxy adds: their presence means the socket's peer is a proxy, not the client. */
 const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
 
-type Sample = { labels: Record<string, string>; value: number };
-
-export interface GaugeDefinition {
-  name: string;
-  help: string;
-  labelNames?: string[];
-  /** Read at each scrape: one number, or one value per set of labels. */
-  collect: () => number | Sample[] | Promise<number | Sample[]>;
-}
-
 /**
- * A gauge whose value is read when Prometheus scrapes, nothing kept in between:
+ * A figure read when Prometheus scrapes, nothing kept in between:
  * `registerGauge(app.metrics, { name: 'jobs_queued', help: 'Tâches en attente', collect: () => queue.depth() })`.
  */
-export function registerGauge(registry: Registry, { name, help, labelNames = [], collect }: GaugeDefinition): Gauge {
-  return new Gauge({
-    name,
-    help,
-    labelNames,
-    registers: [registry],
-    async collect() {
-      const value = await collect();
-      this.reset();
-      if (typeof value === 'number') this.set(value);
-      else for (const sample of value) this.set(sample.labels, sample.value);
-    },
-  });
-}
-
-let processFigures: Registry | undefined;
-
-/**
- * prom-client's default metrics (CPU, memory, event loop, GC, handles) describe the process, and start observers that
- * cannot be stopped: one registry for the process, however many apps it builds (tests build dozens), merged at scrape.
- */
-function processRegistry(): Registry {
-  if (!processFigures) {
-    processFigures = new Registry();
-    collectDefaultMetrics({ register: processFigures });
-  }
-  return processFigures;
-}
+export { addGauge as registerGauge };
 
 function digest(text: string): Buffer {
   return createHash('sha256').update(text).digest();
@@ -83,7 +46,7 @@ function isLocalClient(request: FastifyRequest): boolean {
 /**
  * Prometheus figures at /metrics, outside the API base (no session, not in the OpenAPI document, answered under
  * pressure: a saturated server is when they matter): request durations by route pattern, the database pool, the
- * process (prom-client's default metrics), and whatever `registerGauge` adds. Registered from here rather than from a
+ * process (`processRegistry`: CPU, memory, event loop), and whatever `registerGauge` adds. Registered from here rather than from a
  * route table: it is an operations endpoint, not part of the API the web app calls.
  *
  * With METRICS_TOKEN, only its bearer gets them, from anywhere. Without it, only this machine does (a Prometheus agent
@@ -97,15 +60,13 @@ export function registerMetrics(
   app: FastifyInstance,
   { pool, token }: { pool: Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'>; token?: string },
 ) {
-  const registry = new Registry();
+  const registry = new MetricsRegistry();
   app.decorate('metrics', registry);
 
-  const durations = new Histogram({
+  const durations = addHistogram(registry, {
     name: 'http_request_duration_seconds',
     help: 'Durée des réponses HTTP, par méthode, route (son motif, jamais l’URL) et statut',
-    labelNames: ['method', 'route', 'status_code'],
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
-    registers: [registry],
   });
   app.addHook('onResponse', (request, reply, done) => {
     // An unknown address is counted once, not once per URL tried (scanners would make a series each).
@@ -114,13 +75,13 @@ export function registerMetrics(
     done();
   });
 
-  registerGauge(registry, {
+  addGauge(registry, {
     name: 'db_pool_total_clients',
     help: 'Connexions ouvertes du pool PostgreSQL',
     collect: () => pool.totalCount,
   });
-  registerGauge(registry, { name: 'db_pool_idle_clients', help: 'Connexions libres du pool PostgreSQL', collect: () => pool.idleCount });
-  registerGauge(registry, {
+  addGauge(registry, { name: 'db_pool_idle_clients', help: 'Connexions libres du pool PostgreSQL', collect: () => pool.idleCount });
+  addGauge(registry, {
     name: 'db_pool_waiting_clients',
     help: 'Requêtes en attente d’une connexion du pool PostgreSQL',
     collect: () => pool.waitingCount,
@@ -129,7 +90,7 @@ export function registerMetrics(
   app.get(METRICS_PATH, { schema: { hide: true }, config: ANSWERS_UNDER_PRESSURE }, async (request, reply) => {
     if (token === undefined && !isLocalClient(request)) throw notFound(MESSAGES.routeNotFound);
     if (token !== undefined && !holdsToken(request, token)) throw new AppError(401, TOKEN_REFUSED);
-    reply.header('cache-control', 'no-store').type(registry.contentType);
-    return Registry.merge([processRegistry(), registry]).metrics();
+    reply.header('cache-control', 'no-store').type(PROMETHEUS_CONTENT_TYPE);
+    return MetricsRegistry.render([processRegistry(), registry]);
   });
 }
