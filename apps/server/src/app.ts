@@ -12,9 +12,10 @@ import { registerNoStore } from './http/cache-control.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { API_BASE, authorisationGuard } from './http/guard.ts';
 import { loggerOptions } from './http/log-options.ts';
-import { registerGauge, registerMetrics } from './http/metrics.ts';
+import { registerMetrics } from './http/metrics.ts';
 import { openApiOptions } from './http/openapi.ts';
 import { type PressureLimits, registerPressureGuard } from './http/pressure.ts';
+import { addGauge } from './http/prometheus.ts';
 import { registerRequestIdHeader, requestIdOf } from './http/request-id.ts';
 import { responseSerializerCompiler } from './http/response-serializer.ts';
 import { registerWebApp } from './http/web-app.ts';
@@ -204,7 +205,7 @@ export async function buildApp({ config, database, logger, logStream, mailer, pr
     worker.start();
     scheduler.start();
   });
-  registerGauge(app.metrics, {
+  addGauge(app.metrics, {
     name: 'reformes_jobs',
     help: 'Tâches (courriels…) en attente ou en échec, par type',
     collect: () => jobCounts(database.db),

@@ -9,7 +9,7 @@ import { addGauge, addHistogram, MetricsRegistry, PROMETHEUS_CONTENT_TYPE, proce
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The figures served at /metrics: add yours with `registerGauge(app.metrics, …)`. */
+    /** The figures served at /metrics: add yours with `addGauge(app.metrics, …)` (http/prometheus.ts). */
     metrics: MetricsRegistry;
   }
 }
@@ -20,12 +20,6 @@ const TOKEN_REFUSED = 'Jeton des métriques absent ou invalide.';
 
 /** Headers a reverse proxy adds: their presence means the socket's peer is a proxy, not the client. */
 const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
-
-/**
- * A figure read when Prometheus scrapes, nothing kept in between:
- * `registerGauge(app.metrics, { name: 'jobs_queued', help: 'Tâches en attente', collect: () => queue.depth() })`.
- */
-export { addGauge as registerGauge };
 
 function digest(text: string): Buffer {
   return createHash('sha256').update(text).digest();
@@ -46,7 +40,7 @@ function isLocalClient(request: FastifyRequest): boolean {
 /**
  * Prometheus figures at /metrics, outside the API base (no session, not in the OpenAPI document, answered under
  * pressure: a saturated server is when they matter): request durations by route pattern, the database pool, the
- * process (`processRegistry`: CPU, memory, event loop), and whatever `registerGauge` adds. Registered from here rather than from a
+ * process (`processRegistry`: CPU, memory, event loop), and whatever `addGauge` adds. Registered from here rather than from a
  * route table: it is an operations endpoint, not part of the API the web app calls.
  *
  * With METRICS_TOKEN, only its bearer gets them, from anywhere. Without it, only this machine does (a Prometheus agent

@@ -20,7 +20,7 @@ export interface Mailer {
  * Sends through SMTP_URL when set; otherwise writes each message to the outbox folder as
  * an .eml file and logs it, so reset links work on a fresh machine without a mail server.
  */
-/** nodemailer is loaded with the first mail, not at start: ~10 MB a server that sends none never pays (issue 33). */
+/** nodemailer is loaded with the first mail, not at start: memory a server that sends none never pays (issue 33). */
 function lazyTransport(options: Parameters<typeof import('nodemailer').createTransport>[0]): () => Promise<Transporter> {
   let transport: Promise<Transporter> | undefined;
   return () => {

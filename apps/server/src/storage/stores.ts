@@ -11,7 +11,7 @@ export interface StorageSettings {
 /**
  * The documents and the backup archives: both in the bucket when S3_* is set (one client between them), else under
  * STORAGE_DIR and BACKUP_DIR. The server, `npm run restore` and `npm run copy-documents` open them alike.
- * The AWS SDK is loaded only with a bucket: it costs ~20 MB of memory that a server on disk never uses (issue 33).
+ * The AWS SDK is loaded only with a bucket: a server on disk never pays its memory (issue 33, docs/decisions.md).
  */
 export async function openStores({
   storageDir,

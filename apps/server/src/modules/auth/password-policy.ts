@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { type PasswordOwner, passwordIssueMessage, passwordIssueOf } from '@reformes/domain';
 import { invalid } from '../../http/app-error.ts';
 
-// Read on the first password check, not at start: the package holds every zxcvbn dictionary (~10 MB, issue 33).
+// Read on the first password check, not at start: the package holds every zxcvbn dictionary (issue 33).
 const require = createRequire(import.meta.url);
 
 let commonPasswords: Set<string> | undefined;

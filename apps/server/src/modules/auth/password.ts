@@ -9,10 +9,7 @@ import { hash, verify } from '@node-rs/argon2';
  */
 export const ARGON2_OPTIONS = { memoryCost: 7168, timeCost: 5, parallelism: 1 } as const;
 
-/**
- * At most two hashes at a time (the others wait their turn): a burst of sign-ins neither multiplies that memory nor
- * fills libuv's four threads, which file reads and DNS share.
- */
+/** Runs at most `max` works at once; the others wait their turn, first come first served. */
 export function createSlots(max: number): <T>(work: () => Promise<T>) => Promise<T> {
   let running = 0;
   const waiting: Array<() => void> = [];
@@ -29,6 +26,11 @@ export function createSlots(max: number): <T>(work: () => Promise<T>) => Promise
     }
   };
 }
+/**
+ * At most two hashes at a time: a burst of sign-ins neither multiplies that memory nor fills libuv's four threads,
+ * which file reads and DNS share. The queue holds a closure per waiting request, which the per-IP sign-in limit and
+ * the pressure guard already bound.
+ */
 const withHashSlot = createSlots(2);
 
 export function hashPassword(password: string): Promise<string> {
