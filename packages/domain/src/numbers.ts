@@ -28,9 +28,24 @@ export function frenchNumberFormat(maximumFractionDigits = 3): Intl.NumberFormat
   return format;
 }
 
+/** The group separator of fr-FR (a narrow no-break space), as `Intl.NumberFormat('fr-FR')` writes it. */
+const FRENCH_GROUP = '\u202f';
+
+/**
+ * "12 345": a whole number as `frenchNumberFormat()` writes it, without ICU. The limits in our messages are built
+ * when the modules load, and an ICU number format maps about 5 MB of the node binary's locale data into a server
+ * that may never show a number (issue 33); anything but a safe integer goes through ICU.
+ */
+export function frenchInteger(value: number): string {
+  if (!Number.isSafeInteger(value)) return frenchNumberFormat().format(value);
+  const digits = String(Math.abs(value));
+  const grouped = digits.replace(/\B(?=(\d{3})+$)/g, FRENCH_GROUP);
+  return value < 0 ? `-${grouped}` : grouped;
+}
+
 /** "Ce nombre doit être inférieur à 10 000 000 000 000". */
 export function tooLargeNumberMessage(limit: number): string {
-  return `Ce nombre doit être inférieur à ${frenchNumberFormat().format(limit)}`;
+  return `Ce nombre doit être inférieur à ${frenchInteger(limit)}`;
 }
 
 /** True unless `value` is a number at or beyond `limit` (either sign): blanks and NaN have their own message. */

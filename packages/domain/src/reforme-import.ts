@@ -1,4 +1,5 @@
 import { permissionName } from './permissions.ts';
+import { frenchInteger } from './numbers.ts';
 import { objectifSchema, type Reforme, reformeSchema, resultatSchema } from './reforme.ts';
 import { ETATS_MOR, REFORME_MESSAGES, REFORME_TYPES } from './reforme-rules.ts';
 import { normalizeSearchText } from './search-text.ts';
@@ -65,7 +66,7 @@ export const IMPORT_LIMITS = {
   waiting: 8,
 } as const;
 
-const thousands = (count: number) => count.toLocaleString('fr-FR').replace(/\s/g, ' ');
+const thousands = (count: number) => frenchInteger(count).replace(/\s/g, ' ');
 
 export const importRowsSchema = z.object({
   rows: z

@@ -1,4 +1,4 @@
-import { frenchNumberFormat } from './numbers.ts';
+import { frenchInteger } from './numbers.ts';
 /**
  * The longest text each kind of field takes, in characters (code points, as PostgreSQL counts them; an input's
  * `maxLength` counts UTF-16 units, so a form is never more lenient than the API). The columns are `text`:
@@ -31,22 +31,22 @@ export const TEXT_MESSAGES = {
 
 /** "Ce champ ne doit pas dépasser 5 000 caractères". */
 export function tooLongMessage(max: number): string {
-  return `Ce champ ne doit pas dépasser ${frenchNumberFormat().format(max)} caractères`;
+  return `Ce champ ne doit pas dépasser ${frenchInteger(max)} caractères`;
 }
 
 /** "Pas plus de 1 000 éléments". */
 export function tooManyItemsMessage(max: number): string {
-  return `Pas plus de ${frenchNumberFormat().format(max)} éléments`;
+  return `Pas plus de ${frenchInteger(max)} éléments`;
 }
 
 /** "5 000 caractères au plus": the description of a long text field. */
 export function limitDescription(max: number): string {
-  return `${frenchNumberFormat().format(max)} caractères au plus`;
+  return `${frenchInteger(max)} caractères au plus`;
 }
 
 /** "123 / 5 000": the counter of a long text field. */
 export function lengthCounter(length: number, max: number): string {
-  return `${frenchNumberFormat().format(length)} / ${frenchNumberFormat().format(max)}`;
+  return `${frenchInteger(length)} / ${frenchInteger(max)}`;
 }
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;

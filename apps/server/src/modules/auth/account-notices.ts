@@ -22,8 +22,15 @@ export interface NoticeRecipient {
   lastname: string;
 }
 
-/** "mardi 3 mars 2026 à 14:05": when the change happened (UTC, said in the text). */
-const noticeDate = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' });
+/**
+ * "mardi 3 mars 2026 à 14:05": when the change happened (UTC, said in the text). Built on the first notice, not at
+ * start: the ICU date format maps several MB of locale data that a server at rest need not hold.
+ */
+let noticeDateFormat: Intl.DateTimeFormat | undefined;
+const noticeDate = (when: Date) => {
+  noticeDateFormat ??= new Intl.DateTimeFormat('fr-FR', { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' });
+  return noticeDateFormat.format(when);
+};
 
 const NOTICES: Record<AccountNotice, { subject: string; what: string; after?: string }> = {
   password_changed: {
@@ -75,7 +82,7 @@ export function noticeMail(kind: AccountNotice, to: NoticeRecipient, when: Date)
     subject,
     text:
       `Bonjour ${to.firstname} ${to.lastname},\n\n` +
-      `${what} le ${noticeDate.format(when)} (UTC).${after ? ` ${after}` : ''}\n\n` +
+      `${what} le ${noticeDate(when)} (UTC).${after ? ` ${after}` : ''}\n\n` +
       "Si vous n'êtes pas à l'origine de ce changement, contactez sans attendre un administrateur de l'application.\n",
   };
 }

@@ -3,7 +3,7 @@ import { REFORME_MESSAGES } from '@reformes/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { reformeFiles } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../http/app-error.ts';
+import { AppError, megabytes, notFound } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/guard.ts';
 import type { DocumentStore } from '../../storage/file-store.ts';
 import { withChemin } from './file-chemin.ts';
@@ -14,8 +14,6 @@ import { actAs } from './timeline.service.ts';
 
 /** The first key of the per-user advisory lock on pending uploads (the second is the user's id). */
 const PENDING_UPLOADS_LOCK = 727_101;
-
-const megabytes = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 3 });
 
 export interface FilesServiceOptions {
   db: Db;
@@ -48,7 +46,7 @@ export function createFilesService({ db, store, pendingLimits }: FilesServiceOpt
     await tx.execute(sql`select pg_advisory_xact_lock(${PENDING_UPLOADS_LOCK}, ${userId})`);
     const usage = await pendingUsageOf(tx, userId);
     if (usage.files + 1 > pendingLimits.files || usage.bytes + bytes > pendingLimits.bytes) {
-      const limits = `au plus ${pendingLimits.files} fichiers et ${megabytes.format(pendingLimits.bytes / 1024 / 1024)} Mo`;
+      const limits = `au plus ${pendingLimits.files} fichiers et ${megabytes(pendingLimits.bytes)} Mo`;
       throw new AppError(422, `${REFORME_MESSAGES.pendingFilesFull} (${limits})`);
     }
   }
