@@ -1,5 +1,5 @@
-import { permissionName } from './permissions.ts';
 import { frenchInteger } from './numbers.ts';
+import { permissionName } from './permissions.ts';
 import { objectifSchema, type Reforme, reformeSchema, resultatSchema } from './reforme.ts';
 import { ETATS_MOR, REFORME_MESSAGES, REFORME_TYPES } from './reforme-rules.ts';
 import { normalizeSearchText } from './search-text.ts';

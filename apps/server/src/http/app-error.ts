@@ -30,5 +30,4 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
 export const megabytes = (bytes: number) => frenchNumberFormat(3).format(bytes / 1024 / 1024);
 
 /** 413 naming the limit in French: "Le fichier est trop volumineux. (maximum 2 Mo)". */
-export const fileTooLarge = (maxBytes: number) =>
-  new AppError(413, `${MESSAGES.fileTooLarge} (maximum ${megabytes(maxBytes)} Mo)`);
+export const fileTooLarge = (maxBytes: number) => new AppError(413, `${MESSAGES.fileTooLarge} (maximum ${megabytes(maxBytes)} Mo)`);
