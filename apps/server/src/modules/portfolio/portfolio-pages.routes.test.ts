@@ -52,7 +52,20 @@ describe('deep pages: the rows and totals of the plain OFFSET order (issue 33)',
     );
   }
 
-  async function everyPage(caller: Awaited<ReturnType<TestApp['as']>>, path: string, expected: number[], method: 'get' | 'post' = 'get') {
+  async function expectedPublic(where = sql`true`) {
+    return (
+      await t.db.execute<{ id: number }>(
+        sql`select id from reformes where is_published and is_active and ${where} order by date_debut desc, id desc`,
+      )
+    ).rows.map((row) => row.id);
+  }
+
+  async function everyPage(
+    caller: Pick<Awaited<ReturnType<TestApp['as']>>, 'get' | 'post'>,
+    path: string,
+    expected: number[],
+    method: 'get' | 'post' = 'get',
+  ) {
     for (const page of pagesOf(expected.length)) {
       const url = `${path}${path.includes('?') ? '&' : '?'}per_page=${PER_PAGE}&page=${page}`;
       const response = method === 'get' ? await caller.get(url) : await caller.post(url, { search: 'cadastre' });
@@ -98,5 +111,20 @@ describe('deep pages: the rows and totals of the plain OFFSET order (issue 33)',
     await everyPage(publication, 'reformes-search', await expectedReformes(sql`search_text like '%cadastre%'`), 'post');
     await t.db.execute(sql`update reformes set date_enreg = timestamptz '2030-01-01 00:00:00+00' where id % 50 = 7`);
     await everyPage(publication, 'reformes', await expectedReformes());
+  });
+
+  it('gives every public page the rows of the OFFSET order (newest start first, ties by id), searches included', async () => {
+    // Many reforms share a start date (5 dates in all): the ties are broken by id, as the published index orders them.
+    await t.db.execute(sql`update reformes set is_published = true where id % 4 <> 1`);
+    const expected = await expectedPublic();
+    expect(expected.length).toBeGreaterThan(2 * ANCHOR_STEP);
+    await everyPage(t.anonymous, 'reformes/public/suivi-result', expected);
+    await everyPage(t.anonymous, 'reformes/public/suivi-result?search=cadastre', await expectedPublic(sql`search_text like '%cadastre%'`));
+    await everyPage(t.anonymous, 'reformes/public/suivi-result?typeref=SECTORIELLE', await expectedPublic(sql`typeref = 'SECTORIELLE'`));
+    // A reform withdrawn and another published: the next visitor's pages and total follow at once.
+    await t.db.execute(sql`update reformes set is_published = false where id = ${expected[150]}`);
+    await t.db.execute(sql`update reformes set is_published = true, date_debut = date '2030-01-01', date_fin = date '2031-01-01'
+      where id = (select min(id) from reformes where id % 4 = 1 and is_active)`);
+    await everyPage(t.anonymous, 'reformes/public/suivi-result', await expectedPublic());
   });
 });

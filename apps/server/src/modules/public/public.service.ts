@@ -1,15 +1,24 @@
 import { createHash } from 'node:crypto';
 import { ETATS_MOR, objectivePercentage, PUBLIC_EXPORT_MESSAGES, type ReformeFilters } from '@reformes/domain';
-import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { PUBLIC_EXPORT_MAX_PER_IP_PER_MINUTE } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { covers, natures, reformeCounts, reformes, structures } from '../../db/schema/index.ts';
 import { notFound, tooManyRequests } from '../../http/app-error.ts';
-import { pageOf, sliced } from '../../http/pagination.ts';
+import { sliced } from '../../http/pagination.ts';
 import { matchesSearch } from '../../http/search.ts';
 import { createRateLimits } from '../auth/throttles.ts';
 import { objectifTreesOf } from '../reformes/objectif-trees.ts';
-import { countReformes, filterConditions, type ReformeConditions, reformeSearch, reformeWhere } from '../reformes/reforme-pages.ts';
+import {
+  filterConditions,
+  keptReformePage,
+  type ReformeConditions,
+  reformeIdPage,
+  reformeOrderBy,
+  reformeSearch,
+  reformeWhere,
+  withRows,
+} from '../reformes/reforme-pages.ts';
 
 /**
  * What anyone may read of a published reform: no instructions, no workflow stage, no user,
@@ -68,18 +77,24 @@ const publicMeasureOf = (suivi: Measure): Measure => ({
   taux_realisat: suivi.taux_realisat,
 });
 
-/** Published reforms with their public fields, newest start first (the public order, served by reformes_published_idx). */
-function rowsOf(db: Db, where: SQL, limit?: number, offset?: number) {
-  const query = db
-    .select(publicColumns)
+/**
+ * Published reforms with their public fields (and `extra` columns), newest start first: the public order, served by
+ * reformes_published_idx.
+ */
+function selectPublic<Extra extends Record<string, SQL.Aliased>>(db: Db, where: SQL, extra?: Extra) {
+  return db
+    .select({ ...publicColumns, ...(extra ?? ({} as Extra)) })
     .from(reformes)
     .innerJoin(natures, eq(natures.id, reformes.nature_id))
     .innerJoin(covers, eq(covers.id, reformes.couverture_id))
     .innerJoin(structures, eq(structures.id, reformes.structure_id))
     .where(where)
-    .orderBy(desc(reformes.date_debut), desc(reformes.id))
+    .orderBy(...reformeOrderBy('start'))
     .$dynamic();
-  return sliced(query, limit, offset);
+}
+
+function rowsOf(db: Db, where: SQL, limit?: number, offset?: number) {
+  return sliced(selectPublic(db, where), limit, offset);
 }
 
 export type PublicRow = Awaited<ReturnType<typeof rowsOf>>[number];
@@ -156,29 +171,24 @@ export function createPublicService(
   let openExports = 0;
 
   return {
-    /** Ids of the page first (published index), then the page's rows: a deep page costs its own rows only. */
+    /**
+     * A page at first-page cost whatever its number: the list's page anchors (reforme-pages.ts) give the total and
+     * where the page starts, then its ids come by keyset from the published index and its rows for those ids only.
+     */
     async page(filters: ReformeFilters, perPage: number, page: number) {
       const conditions = conditionsOf(filters);
-      const where = reformeWhere(conditions) as SQL;
-      const [total, ids] = await Promise.all([
-        countReformes(db, conditions),
-        db
-          .select({ id: reformes.id })
-          .from(reformes)
-          .where(where)
-          .orderBy(desc(reformes.date_debut), desc(reformes.id))
-          .limit(perPage)
-          .offset((page - 1) * perPage),
-      ]);
-      const data = ids.length
-        ? await rows(
-            inArray(
-              reformes.id,
-              ids.map((row) => row.id),
-            ),
-          )
-        : [];
-      return pageOf(data, total, page, perPage);
+      const query = { per_page: perPage, page };
+      const kept = await keptReformePage(
+        db,
+        conditions,
+        query,
+        (ids, version) => selectPublic(db, sql`${reformes.id} in ${ids}`, { version: sql<string>`${version}`.as('version') }),
+        'start',
+      );
+      if (kept) return kept;
+      return withRows(await reformeIdPage(db, conditions, query, 'start'), async (ids) =>
+        ids.length ? rows(inArray(reformes.id, ids)) : [],
+      );
     },
 
     /** 429 past PUBLIC_EXPORT_MAX_PER_IP_PER_MINUTE downloads from `ip`, counted in the database for all instances. */

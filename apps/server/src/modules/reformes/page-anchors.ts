@@ -46,7 +46,7 @@ export interface AnchoredList {
  * `version` is read by the caller before this is called, from a counter every write to the list's tables
  * moves (a sequence, outside transactions). Anchors are kept only when no transaction was in flight in the
  * snapshot that built them: a write that moved the version before it was read was then committed and seen,
- * and any later write moves the version past the one kept (the rule of the search counts, reforme-pages.ts).
+ * and any later write moves the version past the one kept. A search is a list like any other: its own anchors, its own total.
  */
 export async function anchorsOf(db: Db, list: AnchoredList, version: string): Promise<Anchors> {
   const lists = kept.get(db) ?? new Map<string, Kept>();

@@ -1,7 +1,7 @@
 import { type ReformeFilters, seesAllStructures } from '@reformes/domain';
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { reformeCounts, reformes } from '../../db/schema/index.ts';
+import { reformes } from '../../db/schema/index.ts';
 import type { Page } from '../../http/envelope.ts';
 import type { AuthContext } from '../../http/guard.ts';
 import { listOrPage, type PageQuery, pageOf } from '../../http/pagination.ts';
@@ -21,9 +21,9 @@ const onReformes = {
 };
 
 /**
- * The conditions of a reform list: equalities on counted columns (scope, structure, nature, coverage,
- * type, stage, published, active), and anything else (text, creator). A list with no other condition is counted from the trigger-kept counters: an
- * exact total for the price of a few dozen rows instead of a walk over every matching reform.
+ * The conditions of a reform list: equalities on the columns the counters of `reforme_counts` also carry (scope,
+ * structure, nature, coverage, type, stage, published, active), and anything else (text, creator). A list's total
+ * comes from its page anchors (page-anchors.ts), built in the same pass as its page positions.
  */
 export interface ReformeConditions {
   counted: ReadonlyArray<readonly [CountedColumn, number | boolean | string]>;
@@ -64,51 +64,6 @@ export function reformeWhere({ counted, other }: ReformeConditions): SQL | undef
   return and(...counted.map(([column, value]) => eq(onReformes[column], value)), ...other);
 }
 
-/** The exact number of reforms meeting the conditions: from the counters when they are all counted ones. */
-export async function countReformes(db: Db, conditions: ReformeConditions): Promise<number> {
-  if (conditions.other.every((condition) => condition === undefined)) {
-    const [{ total }] = await db
-      .select({ total: sql<number>`coalesce(sum(${reformeCounts.total}), 0)::int` })
-      .from(reformeCounts)
-      .where(and(...conditions.counted.map(([column, value]) => eq(reformeCounts[column], value))));
-    return total;
-  }
-  return searchCount(db, reformeWhere(conditions));
-}
-
-/** Searches remembered per database, at most this many (the oldest forgotten first). */
-const SEARCH_COUNTS_KEPT = 500;
-const searchCounts = new WeakMap<Db, Map<string, { version: string; total: number }>>();
-
-/**
- * The exact count of a searched list, remembered until the next write to `reformes`: paging through a
- * search, or several users searching the same words, count once. The version (a sequence that every
- * write statement bumps, migration 0003) is read before the count, and a count is kept only if no
- * transaction was in flight in its snapshot: a write that bumped the version before that read was then
- * committed and counted, and any later write moves the version past the one kept.
- */
-async function searchCount(db: Db, where: SQL | undefined): Promise<number> {
-  const query = db.select({ total: count() }).from(reformes).where(where);
-  const { sql: text, params } = query.toSQL();
-  const key = `${text}|${JSON.stringify(params)}`;
-  const kept = searchCounts.get(db) ?? new Map<string, { version: string; total: number }>();
-  searchCounts.set(db, kept);
-  const version = await reformesVersion(db);
-  const hit = kept.get(key);
-  if (hit?.version === version) return hit.total;
-  const [{ total, in_flight }] = (
-    await db.execute<{ total: number; in_flight: number }>(
-      sql`select (${query})::int as total, (select count(*) from pg_snapshot_xip(pg_current_snapshot()))::int as in_flight`,
-    )
-  ).rows;
-  kept.delete(key);
-  if (in_flight === 0) {
-    kept.set(key, { version, total });
-    if (kept.size > SEARCH_COUNTS_KEPT) kept.delete(kept.keys().next().value as string);
-  }
-  return total;
-}
-
 /** The counter every write statement on `reformes` moves (migration 0003), read outside any snapshot. */
 const REFORMES_VERSION = sql`(select last_value::text || ':' || is_called::text from reformes_version)`;
 
@@ -117,33 +72,64 @@ async function reformesVersion(db: Db): Promise<string> {
   return version;
 }
 
-/** A reform list in the lists' order (newest registration first), for its page anchors. */
-function reformeList(db: Db, where: SQL | undefined): AnchoredList {
+/**
+ * The orders reform lists are paged in, newest first, each served by an index: registration for the back office's
+ * lists, start date for the public page (reformes_published_idx).
+ */
+export type ReformeOrder = 'registration' | 'start';
+const ORDER_KEYS = {
+  registration: { column: reformes.date_enreg, type: sql.raw('timestamptz') },
+  start: { column: reformes.date_debut, type: sql.raw('date') },
+} as const;
+
+/** `order by` of a reform list, for the queries that read a page's rows. */
+export const reformeOrderBy = (order: ReformeOrder) => [desc(ORDER_KEYS[order].column), desc(reformes.id)] as const;
+
+/** A reform list in one of its orders, for its page anchors. */
+function reformeList(db: Db, where: SQL | undefined, order: ReformeOrder): AnchoredList {
   const { sql: text, params } = db.select({ id: reformes.id }).from(reformes).where(where).toSQL();
+  const { column, type } = ORDER_KEYS[order];
   return {
-    key: `reformes|${text}|${JSON.stringify(params)}`,
-    keyColumns: [sql`${reformes.date_enreg}::text`, sql`${reformes.id}::text`],
+    key: `reformes|${order}|${text}|${JSON.stringify(params)}`,
+    keyColumns: [sql`${column}::text`, sql`${reformes.id}::text`],
     from: sql`from ${reformes} where ${where ?? sql`true`}`,
-    orderBy: sql`${reformes.date_enreg} desc, ${reformes.id} desc`,
-    atOrAfter: ([date, id]) => sql`(${reformes.date_enreg}, ${reformes.id}) <= (${date}::timestamptz, ${Number(id)}::int)`,
+    orderBy: sql`${column} desc, ${reformes.id} desc`,
+    atOrAfter: ([key, id]) => sql`(${column}, ${reformes.id}) <= (${key}::${type}, ${Number(id)}::int)`,
   };
 }
 
 /**
- * One page of reform ids in the lists' order (newest registration first) with the true total. The list's
+ * One page of reform ids in the list's order (newest registration first unless said) with the true total. The list's
  * page anchors (page-anchors.ts, kept until the next write to `reformes`) give the total and where the page
  * starts; the ids are then read by keyset from the index, skipping fewer than ANCHOR_STEP entries, so page
  * 10 000 costs what page 1 costs.
  */
-export async function reformeIdPage(db: Db, conditions: ReformeConditions, query: PageQuery): Promise<number[] | Page<number>> {
+export async function reformeIdPage(
+  db: Db,
+  conditions: ReformeConditions,
+  query: PageQuery & { per_page: number },
+  order?: ReformeOrder,
+): Promise<Page<number>>;
+export async function reformeIdPage(
+  db: Db,
+  conditions: ReformeConditions,
+  query: PageQuery,
+  order?: ReformeOrder,
+): Promise<number[] | Page<number>>;
+export async function reformeIdPage(
+  db: Db,
+  conditions: ReformeConditions,
+  query: PageQuery,
+  order: ReformeOrder = 'registration',
+): Promise<number[] | Page<number>> {
   const where = reformeWhere(conditions);
-  const list = reformeList(db, where);
+  const list = reformeList(db, where, order);
   const ids = (limit: number, offset: number, from?: SQL) =>
     db
       .select({ id: reformes.id })
       .from(reformes)
       .where(and(where, from))
-      .orderBy(desc(reformes.date_enreg), desc(reformes.id))
+      .orderBy(...reformeOrderBy(order))
       .limit(limit)
       .offset(offset);
   // A page of a list whose anchors are kept: the page and the version in one statement, used when the version
@@ -177,7 +163,7 @@ export async function reformeIdPage(db: Db, conditions: ReformeConditions, query
 
 /**
  * A page of a list whose anchors are kept, read in one statement: `rowsIn` selects the rows whose id is in the
- * page's ids (a subquery, keyset from the nearest anchor) in list order, with the list's version as a column. The
+ * page's ids (a subquery, keyset from the nearest anchor) in the list's `order`, with the list's version as a column. The
  * rows are used only when that version is the anchors' (the statement's snapshot then holds the rows they were built
  * from); undefined otherwise, or when the list has no kept anchors or the page is empty: `reformeIdPage` then.
  */
@@ -186,10 +172,11 @@ export async function keptReformePage<Row extends { version: string }>(
   conditions: ReformeConditions,
   query: PageQuery,
   rowsIn: (ids: SQL, version: SQL) => Promise<Row[]>,
+  order: ReformeOrder = 'registration',
 ): Promise<Page<Omit<Row, 'version'>> | undefined> {
   if (!query.per_page) return undefined;
   const where = reformeWhere(conditions);
-  const list = reformeList(db, where);
+  const list = reformeList(db, where, order);
   const kept = keptAnchorsOf(db, list);
   if (!kept) return undefined;
   const start = pageStart(list, kept.anchors, (query.page - 1) * query.per_page);
@@ -197,7 +184,7 @@ export async function keptReformePage<Row extends { version: string }>(
     .select({ id: reformes.id })
     .from(reformes)
     .where(and(where, start.where))
-    .orderBy(desc(reformes.date_enreg), desc(reformes.id))
+    .orderBy(...reformeOrderBy(order))
     .limit(query.per_page)
     .offset(start.skip);
   const rows = await rowsIn(sql`(${ids})`, REFORMES_VERSION);
@@ -211,6 +198,8 @@ export async function keptReformePage<Row extends { version: string }>(
 }
 
 /** The page with its rows loaded: `withRows(page, rowsOf)`. */
+export async function withRows<Row>(page: Page<number>, rowsOf: (ids: number[]) => Promise<Row[]>): Promise<Page<Row>>;
+export async function withRows<Row>(page: number[] | Page<number>, rowsOf: (ids: number[]) => Promise<Row[]>): Promise<Row[] | Page<Row>>;
 export async function withRows<Row>(page: number[] | Page<number>, rowsOf: (ids: number[]) => Promise<Row[]>): Promise<Row[] | Page<Row>> {
   if (Array.isArray(page)) return rowsOf(page);
   return { ...page, data: await rowsOf(page.data) };

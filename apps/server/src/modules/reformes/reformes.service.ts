@@ -1,5 +1,5 @@
 import { choosesStructure, creationStageOf, REFORME_MESSAGES, type Reforme, type ReformeFilters, treatmentStageOf } from '@reformes/domain';
-import { and, desc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { affectations, covers, natures, reformeFiles, reformes, structures, users } from '../../db/schema/index.ts';
 import { invalid } from '../../http/app-error.ts';
@@ -13,6 +13,7 @@ import {
   keptReformePage,
   type ReformeConditions,
   reformeIdPage,
+  reformeOrderBy,
   reformeSearch,
   scopeCondition,
   withRows,
@@ -66,8 +67,7 @@ export function createReformesService({ db, files }: { db: Db; files: DocumentSt
     const kept = await keptReformePage(db, conditions, query, async (ids, version) =>
       (
         await rowsWhere(sql`${reformes.id} in ${ids}`, { version: sql<string>`${version}`.as('version') }).orderBy(
-          desc(reformes.date_enreg),
-          desc(reformes.id),
+          ...reformeOrderBy('registration'),
         )
       ).map((row) => ({ ...row, files: row.files.map(withChemin) })),
     );

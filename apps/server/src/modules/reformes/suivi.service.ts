@@ -1,5 +1,5 @@
 import { isBeforeLastRecord, SUIVI_MESSAGES, type suiviSchema } from '@reformes/domain';
-import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { objectifs, reformes, resultats, suiviResults } from '../../db/schema/index.ts';
@@ -7,7 +7,7 @@ import { AppError, conflict, notFound } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/guard.ts';
 import type { PageQuery } from '../../http/pagination.ts';
 import { objectifTreesOf } from './objectif-trees.ts';
-import { reformeIdPage, reformeSearch, scopeCondition, withRows } from './reforme-pages.ts';
+import { reformeIdPage, reformeOrderBy, reformeSearch, scopeCondition, withRows } from './reforme-pages.ts';
 import { reformeScope } from './reforme-scope.ts';
 import { actAs } from './timeline.service.ts';
 
@@ -53,7 +53,11 @@ export function createSuiviService(db: Db) {
     /** The active reform of that id in the caller's scope, nested: a list of one, or empty. */
     async reformeWithSuivi(auth: AuthContext, reformeId: number) {
       const where: SQL | undefined = and(reformeScope(auth), eq(reformes.is_active, true), eq(reformes.id, reformeId));
-      const rows = await db.select(suiviReformeColumns).from(reformes).where(where).orderBy(desc(reformes.date_enreg), desc(reformes.id));
+      const rows = await db
+        .select(suiviReformeColumns)
+        .from(reformes)
+        .where(where)
+        .orderBy(...reformeOrderBy('registration'));
       return nest(rows);
     },
 
