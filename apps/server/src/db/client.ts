@@ -2,6 +2,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import { EMBEDDED_DATABASE, type EmbeddedCluster, ensureDatabase, startEmbeddedCluster } from './embedded-cluster.ts';
+import { nameStatements } from './prepared-statements.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -37,6 +38,7 @@ export async function withClient<T>(database: Pick<Database, 'pool'>, work: (cli
 }
 
 export function wrapPool(pool: pg.Pool, kind: DatabaseKind, url: string, close: () => Promise<void>): Database {
+  nameStatements(pool);
   return { db: drizzleOf(pool), pool, kind, url, close };
 }
 

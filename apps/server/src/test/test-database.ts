@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { connectPostgres, type Database, drizzleOf } from '../db/client.ts';
+import { nameStatements } from '../db/prepared-statements.ts';
 import type { TestServer } from './test-server.ts';
 
 let outsideVitest: TestServer | undefined;
@@ -40,6 +41,8 @@ export async function createTestDatabase(content: TestDatabaseContent = 'empty')
   url.pathname = `/${name}`;
   const pool = new pg.Pool({ connectionString: url.toString(), max: 10 });
   pool.on('error', () => undefined);
+  // As the server's pools do (db/client.ts): the suites run the statements the way production runs them.
+  nameStatements(pool);
   return {
     db: drizzleOf(pool),
     pool,
