@@ -1,19 +1,17 @@
 import helmet from '@fastify/helmet';
 import jwt from '@fastify/jwt';
 import multipart from '@fastify/multipart';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import { MESSAGES, REMINDERS_DAILY_AT } from '@reformes/domain';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { registerApiDocs } from './http/api-docs.ts';
 import { registerNoStore } from './http/cache-control.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { API_BASE, authorisationGuard } from './http/guard.ts';
 import { loggerOptions } from './http/log-options.ts';
 import { registerMetrics } from './http/metrics.ts';
-import { openApiOptions } from './http/openapi.ts';
 import { type PressureLimits, registerPressureGuard } from './http/pressure.ts';
 import { addGauge } from './http/prometheus.ts';
 import { registerRequestIdHeader, requestIdOf } from './http/request-id.ts';
@@ -124,9 +122,8 @@ export async function buildApp({ config, database, logger, logStream, mailer, pr
   // One algorithm, both ways: a token signed with another (HS384, HS512, none) is refused.
   await app.register(jwt, { secret: config.jwtSecret, sign: { algorithm: 'HS256' }, verify: { algorithms: ['HS256'] } });
   await app.register(multipart, { limits: { fileSize: Math.max(config.uploadMaxBytes, config.signatureMaxBytes), files: 1, fields: 20 } });
-  await app.register(swagger, openApiOptions());
   // Not in production unless API_DOCS=true: the description maps every route for whoever asks.
-  if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  if (config.apiDocs) await registerApiDocs(app);
   await app.register(authorisationGuard, { db: database.db });
   // Audit entries take the caller and its IP address from the request being served.
   await app.register(auditContext);
