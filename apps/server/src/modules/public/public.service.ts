@@ -182,7 +182,10 @@ export function createPublicService(
         db,
         conditions,
         query,
-        (ids, version) => selectPublic(db, sql`${reformes.id} in ${ids}`, { version: sql<string>`${version}`.as('version') }),
+        {
+          name: 'public',
+          select: (ids, version) => selectPublic(db, sql`${reformes.id} in ${ids}`, { version: sql<string>`${version}`.as('version') }),
+        },
         'start',
       );
       if (kept) return kept;

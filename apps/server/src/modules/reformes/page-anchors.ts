@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 
 /** Rows between two anchors: the most any page skips, whatever its number. */
@@ -34,8 +34,11 @@ export interface AnchoredList {
   from: SQL;
   /** The list's `order by` (without the words). */
   orderBy: SQL;
-  /** The condition "at or after this anchor in list order", from the anchor's key. */
-  atOrAfter: (key: string[]) => SQL;
+  /**
+   * The condition "at or after this anchor in list order", from the anchor's key: its texts, or placeholders for
+   * them in a statement built once (reforme-pages.ts).
+   */
+  atOrAfter: (key: ReadonlyArray<string | Placeholder>) => SQL;
 }
 
 /**
@@ -104,8 +107,13 @@ export function keptAnchorsOf(db: Db, list: AnchoredList): Kept | undefined {
  * The `where` that starts a page at `offset`: the anchor at or before it, and how many rows to skip after it
  * (fewer than ANCHOR_STEP).
  */
-export function pageStart(list: AnchoredList, anchors: Anchors, offset: number): { where: SQL | undefined; skip: number } {
+export function pageStart(
+  list: AnchoredList,
+  anchors: Anchors,
+  offset: number,
+): { where: SQL | undefined; key: string[] | undefined; skip: number } {
   const index = Math.min(Math.floor(offset / ANCHOR_STEP), anchors.keys.length - 1);
-  if (index <= 0) return { where: undefined, skip: offset };
-  return { where: list.atOrAfter(anchors.keys[index]), skip: offset - index * ANCHOR_STEP };
+  if (index <= 0) return { where: undefined, key: undefined, skip: offset };
+  const key = anchors.keys[index];
+  return { where: list.atOrAfter(key), key, skip: offset - index * ANCHOR_STEP };
 }

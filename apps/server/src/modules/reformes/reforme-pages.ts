@@ -94,7 +94,7 @@ function reformeList(db: Db, where: SQL | undefined, order: ReformeOrder): Ancho
     keyColumns: [sql`${column}::text`, sql`${reformes.id}::text`],
     from: sql`from ${reformes} where ${where ?? sql`true`}`,
     orderBy: sql`${column} desc, ${reformes.id} desc`,
-    atOrAfter: ([key, id]) => sql`(${column}, ${reformes.id}) <= (${key}::${type}, ${Number(id)}::int)`,
+    atOrAfter: ([key, id]) => sql`(${column}, ${reformes.id}) <= (${key}::${type}, ${id}::int)`,
   };
 }
 
@@ -162,16 +162,35 @@ export async function reformeIdPage(
 }
 
 /**
- * A page of a list whose anchors are kept, read in one statement: `rowsIn` selects the rows whose id is in the
- * page's ids (a subquery, keyset from the nearest anchor) in the list's `order`, with the list's version as a column. The
- * rows are used only when that version is the anchors' (the statement's snapshot then holds the rows they were built
- * from); undefined otherwise, or when the list has no kept anchors or the page is empty: `reformeIdPage` then.
+ * The rows of a kept page, as a caller selects them: `select(ids, version)` is the select of the rows whose id is in
+ * `ids` (a subquery), in the list's order, with `version` as the column `version`; `name` names that select (its
+ * columns and joins) among the callers.
+ */
+export interface PageRows<Row extends { version: string }> {
+  name: string;
+  select: (ids: SQL, version: SQL) => { prepare(name: string): { execute(values: Record<string, unknown>): Promise<Row[]> } };
+}
+
+/** Kept pages' statements built, the most recently built last: a few lists (each role's, the public page) serve most requests. */
+const BUILT_PAGES_KEPT = 64;
+const builtPages = new WeakMap<Db, Map<string, { execute(values: Record<string, unknown>): Promise<unknown[]> }>>();
+
+/**
+ * A page of a list whose anchors are kept, read in one statement: the rows whose id is in the page's ids (a subquery,
+ * keyset from the nearest anchor) in the list's `order`, with the list's version as a column. The rows are used only
+ * when that version is the anchors' (the statement's snapshot then holds the rows they were built from); undefined
+ * otherwise, or when the list has no kept anchors or the page is empty: `reformeIdPage` then.
+ *
+ * The statement is built once per list, caller and kind of start (page 1, or from an anchor), with placeholders for
+ * the anchor's key, the page size and the rows skipped: building a select of some 35 columns and 3 joins was a tenth
+ * of a list request's CPU (docs/performance.md). Its empty name is PostgreSQL's unnamed statement, which
+ * db/prepared-statements.ts names after its text like any other.
  */
 export async function keptReformePage<Row extends { version: string }>(
   db: Db,
   conditions: ReformeConditions,
   query: PageQuery,
-  rowsIn: (ids: SQL, version: SQL) => Promise<Row[]>,
+  rows: PageRows<Row>,
   order: ReformeOrder = 'registration',
 ): Promise<Page<Omit<Row, 'version'>> | undefined> {
   if (!query.per_page) return undefined;
@@ -180,17 +199,29 @@ export async function keptReformePage<Row extends { version: string }>(
   const kept = keptAnchorsOf(db, list);
   if (!kept) return undefined;
   const start = pageStart(list, kept.anchors, (query.page - 1) * query.per_page);
-  const ids = db
-    .select({ id: reformes.id })
-    .from(reformes)
-    .where(and(where, start.where))
-    .orderBy(...reformeOrderBy(order))
-    .limit(query.per_page)
-    .offset(start.skip);
-  const rows = await rowsIn(sql`(${ids})`, REFORMES_VERSION);
-  if (rows.length === 0 || rows[0].version !== kept.version) return undefined;
+  const built = builtPages.get(db) ?? new Map<string, { execute(values: Record<string, unknown>): Promise<unknown[]> }>();
+  builtPages.set(db, built);
+  const builtKey = `${rows.name}|${start.key ? 'anchor' : 'first'}|${list.key}`;
+  let statement = built.get(builtKey);
+  if (!statement) {
+    const from = start.key ? list.atOrAfter(start.key.map((_, index) => sql.placeholder(`k${index}`))) : undefined;
+    const ids = db
+      .select({ id: reformes.id })
+      .from(reformes)
+      .where(and(where, from))
+      .orderBy(...reformeOrderBy(order))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('skip'));
+    statement = rows.select(sql`(${ids})`, REFORMES_VERSION).prepare('');
+    built.set(builtKey, statement);
+    if (built.size > BUILT_PAGES_KEPT) built.delete(built.keys().next().value as string);
+  }
+  const values: Record<string, unknown> = { limit: query.per_page, skip: start.skip };
+  for (const [index, key] of (start.key ?? []).entries()) values[`k${index}`] = key;
+  const found = (await statement.execute(values)) as Row[];
+  if (found.length === 0 || found[0].version !== kept.version) return undefined;
   return pageOf(
-    rows.map(({ version: _version, ...row }) => row),
+    found.map(({ version: _version, ...row }) => row),
     kept.anchors.total,
     query.page,
     query.per_page,

@@ -64,14 +64,15 @@ export function createReformesService({ db, files }: { db: Db; files: DocumentSt
    * page anchors hold, the page's ids, its rows and the list's version come in one statement.
    */
   async function page(conditions: ReformeConditions, query: PageQuery) {
-    const kept = await keptReformePage(db, conditions, query, async (ids, version) =>
-      (
-        await rowsWhere(sql`${reformes.id} in ${ids}`, { version: sql<string>`${version}`.as('version') }).orderBy(
+    const kept = await keptReformePage(db, conditions, query, {
+      name: 'reformes',
+      select: (ids, version) =>
+        rowsWhere(sql`${reformes.id} in ${ids}`, { version: sql<string>`${version}`.as('version') }).orderBy(
           ...reformeOrderBy('registration'),
-        )
-      ).map((row) => ({ ...row, files: row.files.map(withChemin) })),
-    );
-    return kept ?? withRows(await reformeIdPage(db, conditions, query), rowsOf);
+        ),
+    });
+    if (kept) return { ...kept, data: kept.data.map((row) => ({ ...row, files: row.files.map(withChemin) })) };
+    return withRows(await reformeIdPage(db, conditions, query), rowsOf);
   }
 
   /** Attaches uploads that wait for a reform; only the uploader's own pending files can be claimed. */
