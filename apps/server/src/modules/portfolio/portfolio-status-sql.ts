@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type Placeholder, sql } from 'drizzle-orm';
 import { reformeProgress } from '../../db/schema/index.ts';
 
 /**
@@ -6,7 +6,7 @@ import { reformeProgress } from '../../db/schema/index.ts';
  * `portfolio_status` (migration 0007), the SQL mirror of the domain's `portfolioStatusOf`; its test runs both on
  * thousands of generated cases.
  */
-export function portfolioColumns(today: string) {
+export function portfolioColumns(today: string | Placeholder) {
   const day = sql`${today}::date`;
   const p = reformeProgress;
   return {

@@ -6,12 +6,20 @@ import {
   type PortfolioStatus,
   seesAllStructures,
 } from '@reformes/domain';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { natures, portfolioCounts, reformeProgress, reformes, structures } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../http/guard.ts';
 import { type PageQuery, pageOf } from '../../http/pagination.ts';
-import { type AnchoredList, anchorsOf, keptAnchorsOf, pageStart } from '../reformes/page-anchors.ts';
+import {
+  type AnchoredList,
+  anchorsOf,
+  builtOnce,
+  keptAnchorsOf,
+  pagePlaceholders,
+  pageStart,
+  pageValues,
+} from '../reformes/page-anchors.ts';
 import { reformeSearch } from '../reformes/reforme-pages.ts';
 import { portfolioColumns } from './portfolio-status-sql.ts';
 
@@ -53,7 +61,7 @@ export function createPortfolioService(db: Db, now: () => Date = () => new Date(
       from: sql`${from} where ${where ?? sql`true`}`,
       orderBy: sql`${p.status_rank}, ${p.date_fin}, ${p.reforme_id}`,
       atOrAfter: ([rank, dateFin, id]) =>
-        sql`(${p.status_rank}, ${p.date_fin}, ${p.reforme_id}) >= (${Number(rank)}::smallint, ${dateFin}::date, ${Number(id)}::int)`,
+        sql`(${p.status_rank}, ${p.date_fin}, ${p.reforme_id}) >= (${rank}::smallint, ${dateFin}::date, ${id}::int)`,
     };
   }
 
@@ -101,7 +109,7 @@ export function createPortfolioService(db: Db, now: () => Date = () => new Date(
   }
 
   /** The columns of an overview row. */
-  function rowColumns(today: string) {
+  function rowColumns(today: string | Placeholder) {
     const columns = portfolioColumns(today);
     return {
       id: p.reforme_id,
@@ -135,7 +143,7 @@ export function createPortfolioService(db: Db, now: () => Date = () => new Date(
   }
 
   /** The overview's rows and, in the same statement, the version `portfolio_prepare` returns (run once). */
-  function rowsWithVersionOf(today: string, where: SQL | undefined) {
+  function rowsWithVersionOf(today: string | Placeholder, where: SQL | undefined) {
     return db
       .select({ ...rowColumns(today), version: sql<string>`(select portfolio_prepare(${today}::date))`.as('version') })
       .from(p)
@@ -178,20 +186,22 @@ export function createPortfolioService(db: Db, now: () => Date = () => new Date(
       const where = filtered(auth, filters);
       const list = portfolioList(where, Boolean(filters.search));
       const offset = (page - 1) * per_page;
-      const idsFrom = (start: ReturnType<typeof pageStart>) => {
+      const idsFrom = (from: SQL | undefined, limit: number | Placeholder, skip: number | Placeholder) => {
         const query = db.select({ id: p.reforme_id }).from(p).$dynamic();
         if (filters.search) query.innerJoin(reformes, eq(reformes.id, p.reforme_id));
-        return query
-          .where(and(where, start.where))
-          .orderBy(asc(p.status_rank), asc(p.date_fin), asc(p.reforme_id))
-          .limit(per_page)
-          .offset(start.skip);
+        return query.where(and(where, from)).orderBy(asc(p.status_rank), asc(p.date_fin), asc(p.reforme_id)).limit(limit).offset(skip);
       };
-      // With anchors kept: the refresh, the version, the page's ids and its rows in one statement, used when the
-      // version is the anchors' (the page's snapshot then holds the rows they were built from); else anchors first.
+      // With anchors kept: the refresh, the version, the page's ids and its rows in one statement (built once per list
+      // and kind of start), used when the version is the anchors' (the page's snapshot then holds the rows they were
+      // built from); else anchors first.
       const kept = keptAnchorsOf(db, list);
       if (kept) {
-        const rows = await rowsWithVersionOf(today, sql`${p.reforme_id} in (${idsFrom(pageStart(list, kept.anchors, offset))})`);
+        const start = pageStart(list, kept.anchors, offset);
+        const at = pagePlaceholders(list, start);
+        const statement = builtOnce(db, `portfolio|${at.kind}|${list.key}`, () =>
+          rowsWithVersionOf(sql.placeholder('today'), sql`${p.reforme_id} in (${idsFrom(at.where, at.limit, at.skip)})`).prepare(''),
+        );
+        const rows = await statement.execute({ ...pageValues(start, per_page), today });
         if (rows.length > 0 && rows[0].version === kept.version) {
           return pageOf(
             rows.map(({ version: _version, ...row }): PortfolioRow => row),
@@ -202,7 +212,8 @@ export function createPortfolioService(db: Db, now: () => Date = () => new Date(
         }
       }
       const anchors = await anchorsOf(db, list, (await prepared()).version);
-      const ids = offset >= anchors.total ? [] : (await idsFrom(pageStart(list, anchors, offset))).map((row) => row.id);
+      const start = pageStart(list, anchors, offset);
+      const ids = offset >= anchors.total ? [] : (await idsFrom(start.where, per_page, start.skip)).map((row) => row.id);
       const rows: PortfolioRow[] = ids.length === 0 ? [] : await rowsOf(today, inArray(p.reforme_id, ids));
       return pageOf(rows, anchors.total, page, per_page);
     },

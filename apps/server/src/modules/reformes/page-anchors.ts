@@ -117,3 +117,49 @@ export function pageStart(
   const key = anchors.keys[index];
   return { where: list.atOrAfter(key), key, skip: offset - index * ANCHOR_STEP };
 }
+
+/** A statement of kept pages, built once: values for its placeholders in, rows out. */
+export interface BuiltStatement {
+  execute(values: Record<string, unknown>): Promise<unknown[]>;
+}
+
+/** Built statements kept per database, the oldest forgotten first: a few lists (each role's, the public page) serve most requests. */
+const BUILT_KEPT = 64;
+const builtStatements = new WeakMap<Db, Map<string, BuiltStatement>>();
+
+/**
+ * The statement of a kept page, built on first use and kept under `key` (the list's key, the caller's select, the
+ * kind of start): building a select of some 35 columns and 3 joins was a tenth of a list request's CPU
+ * (docs/performance.md). `build` gets the page's start as placeholders (`pagePlaceholders`) and returns a Drizzle
+ * query `.prepare('')`d: the empty name is PostgreSQL's unnamed statement, which db/prepared-statements.ts names after
+ * its text like any other.
+ */
+export function builtOnce<S extends BuiltStatement>(db: Db, key: string, build: () => S): S {
+  const built = builtStatements.get(db) ?? new Map<string, BuiltStatement>();
+  builtStatements.set(db, built);
+  let statement = built.get(key) as S | undefined;
+  if (!statement) {
+    statement = build();
+    built.set(key, statement);
+    if (built.size > BUILT_KEPT) built.delete(built.keys().next().value as string);
+  }
+  return statement;
+}
+
+/** A page's start as placeholders for a statement built once: `where` from `k0`, `k1`… if it starts at an anchor. */
+export function pagePlaceholders(list: AnchoredList, start: ReturnType<typeof pageStart>) {
+  return {
+    where: start.key ? list.atOrAfter(start.key.map((_, index) => sql.placeholder(`k${index}`))) : undefined,
+    limit: sql.placeholder('limit'),
+    skip: sql.placeholder('skip'),
+    /** Names the statement's kind of start, for `builtOnce`'s key. */
+    kind: start.key ? 'anchor' : 'first',
+  };
+}
+
+/** The values of `pagePlaceholders` for this page. */
+export function pageValues(start: ReturnType<typeof pageStart>, limit: number): Record<string, unknown> {
+  const values: Record<string, unknown> = { limit, skip: start.skip };
+  for (const [index, key] of (start.key ?? []).entries()) values[`k${index}`] = key;
+  return values;
+}

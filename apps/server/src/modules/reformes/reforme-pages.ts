@@ -6,7 +6,16 @@ import type { Page } from '../../http/envelope.ts';
 import type { AuthContext } from '../../http/guard.ts';
 import { listOrPage, type PageQuery, pageOf } from '../../http/pagination.ts';
 import { matchesFoldedColumn } from '../../http/search.ts';
-import { type AnchoredList, type Anchors, anchorsOf, keptAnchorsOf, pageStart } from './page-anchors.ts';
+import {
+  type AnchoredList,
+  type Anchors,
+  anchorsOf,
+  builtOnce,
+  keptAnchorsOf,
+  pagePlaceholders,
+  pageStart,
+  pageValues,
+} from './page-anchors.ts';
 
 /** The columns that both `reformes` and the counters of `reforme_counts` carry. */
 type CountedColumn = 'structure_id' | 'nature_id' | 'couverture_id' | 'typeref' | 'stage' | 'is_published' | 'is_active';
@@ -171,20 +180,12 @@ export interface PageRows<Row extends { version: string }> {
   select: (ids: SQL, version: SQL) => { prepare(name: string): { execute(values: Record<string, unknown>): Promise<Row[]> } };
 }
 
-/** Kept pages' statements built, the most recently built last: a few lists (each role's, the public page) serve most requests. */
-const BUILT_PAGES_KEPT = 64;
-const builtPages = new WeakMap<Db, Map<string, { execute(values: Record<string, unknown>): Promise<unknown[]> }>>();
-
 /**
  * A page of a list whose anchors are kept, read in one statement: the rows whose id is in the page's ids (a subquery,
  * keyset from the nearest anchor) in the list's `order`, with the list's version as a column. The rows are used only
  * when that version is the anchors' (the statement's snapshot then holds the rows they were built from); undefined
- * otherwise, or when the list has no kept anchors or the page is empty: `reformeIdPage` then.
- *
- * The statement is built once per list, caller and kind of start (page 1, or from an anchor), with placeholders for
- * the anchor's key, the page size and the rows skipped: building a select of some 35 columns and 3 joins was a tenth
- * of a list request's CPU (docs/performance.md). Its empty name is PostgreSQL's unnamed statement, which
- * db/prepared-statements.ts names after its text like any other.
+ * otherwise, or when the list has no kept anchors or the page is empty: `reformeIdPage` then. The statement is built
+ * once per list, caller and kind of start (`builtOnce`).
  */
 export async function keptReformePage<Row extends { version: string }>(
   db: Db,
@@ -199,26 +200,18 @@ export async function keptReformePage<Row extends { version: string }>(
   const kept = keptAnchorsOf(db, list);
   if (!kept) return undefined;
   const start = pageStart(list, kept.anchors, (query.page - 1) * query.per_page);
-  const built = builtPages.get(db) ?? new Map<string, { execute(values: Record<string, unknown>): Promise<unknown[]> }>();
-  builtPages.set(db, built);
-  const builtKey = `${rows.name}|${start.key ? 'anchor' : 'first'}|${list.key}`;
-  let statement = built.get(builtKey);
-  if (!statement) {
-    const from = start.key ? list.atOrAfter(start.key.map((_, index) => sql.placeholder(`k${index}`))) : undefined;
+  const at = pagePlaceholders(list, start);
+  const statement = builtOnce(db, `${rows.name}|${at.kind}|${list.key}`, () => {
     const ids = db
       .select({ id: reformes.id })
       .from(reformes)
-      .where(and(where, from))
+      .where(and(where, at.where))
       .orderBy(...reformeOrderBy(order))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('skip'));
-    statement = rows.select(sql`(${ids})`, REFORMES_VERSION).prepare('');
-    built.set(builtKey, statement);
-    if (built.size > BUILT_PAGES_KEPT) built.delete(built.keys().next().value as string);
-  }
-  const values: Record<string, unknown> = { limit: query.per_page, skip: start.skip };
-  for (const [index, key] of (start.key ?? []).entries()) values[`k${index}`] = key;
-  const found = (await statement.execute(values)) as Row[];
+      .limit(at.limit)
+      .offset(at.skip);
+    return rows.select(sql`(${ids})`, REFORMES_VERSION).prepare('');
+  });
+  const found = await statement.execute(pageValues(start, query.per_page));
   if (found.length === 0 || found[0].version !== kept.version) return undefined;
   return pageOf(
     found.map(({ version: _version, ...row }) => row),
