@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { MESSAGES, REFORME_CHANGE_MESSAGES, WORKFLOW_MESSAGES } from '@reformes/domain';
+import { MESSAGES, REFORME_CHANGE_MESSAGES, REFORME_MESSAGES, WORKFLOW_MESSAGES } from '@reformes/domain';
 import { apiSignIn, DEMO_ACCOUNTS, sideMenu, signIn, toast } from '../support/app.ts';
 
 function line(page: Page, label: string): Locator {
@@ -57,6 +57,7 @@ test('edit and delete follow the stage where the reform waits; a followed reform
   await signIn(page, DEMO_ACCOUNTS.saisie.email);
   await test.step('my records: edit shown disabled, delete offered at the saisie stage', async () => {
     await sideMenu(page).getByRole('link', { name: 'Mes enregistrements' }).click();
+    await expect(page.getByRole('heading', { name: REFORME_MESSAGES.myListTitle })).toBeVisible();
     await page.getByRole('textbox', { name: 'Rechercher' }).fill(suffix);
     await expect(line(page, draft)).toBeVisible();
     await expect(line(page, draft).getByRole('button', { name: 'Modifier' })).toBeDisabled();
@@ -80,6 +81,8 @@ test('edit and delete follow the stage where the reform waits; a followed reform
 
   await test.step('once transmitted, saisie no longer edits nor deletes it; validation does', async () => {
     await sideMenu(page).getByRole('link', { name: 'A transmettre' }).click();
+    // The previous list's search box stays on screen until this one replaces it: type in the new one.
+    await expect(page.getByRole('heading', { name: WORKFLOW_MESSAGES.treatmentTitle })).toBeVisible();
     await page.getByRole('textbox', { name: 'Rechercher' }).fill(suffix);
     await expect(line(page, followed).getByRole('button', { name: 'Modifier' })).toBeEnabled();
     await line(page, followed).getByRole('button', { name: 'Transmettre' }).click();
@@ -87,6 +90,7 @@ test('edit and delete follow the stage where the reform waits; a followed reform
     await expect(toast(page, WORKFLOW_MESSAGES.transmitted)).toBeVisible();
 
     await sideMenu(page).getByRole('link', { name: 'Mes enregistrements' }).click();
+    await expect(page.getByRole('heading', { name: REFORME_MESSAGES.myListTitle })).toBeVisible();
     await page.getByRole('textbox', { name: 'Rechercher' }).fill(suffix);
     await expect(line(page, followed)).toBeVisible();
     await expect(line(page, followed).getByRole('button', { name: 'Supprimer' })).toHaveCount(0);

@@ -218,6 +218,8 @@ test.describe('reforms', () => {
 
     await page.getByRole('link', { name: 'Recherche avancée' }).click();
     await expect(page).toHaveURL('/admin/search-reformes');
+    // The list's own search box stays on screen until the search screen replaces it: type in the new one.
+    await expect(page.getByRole('heading', { name: REFORME_MESSAGES.searchTitle })).toBeVisible();
     await page.getByRole('textbox', { name: 'Rechercher' }).fill('agricole unique');
     await expect(line(page, libref)).toBeVisible();
     await expect(line(page, libref)).toContainText('Du 01/03/2026 au 28/02/2028');
