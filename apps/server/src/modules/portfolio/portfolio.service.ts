@@ -19,6 +19,7 @@ import {
   pagePlaceholders,
   pageStart,
   pageValues,
+  startKind,
 } from '../reformes/page-anchors.ts';
 import { reformeSearch } from '../reformes/reforme-pages.ts';
 import { portfolioColumns } from './portfolio-status-sql.ts';
@@ -197,10 +198,10 @@ export function createPortfolioService(db: Db, now: () => Date = () => new Date(
       const kept = keptAnchorsOf(db, list);
       if (kept) {
         const start = pageStart(list, kept.anchors, offset);
-        const at = pagePlaceholders(list, start);
-        const statement = builtOnce(db, `portfolio|${at.kind}|${list.key}`, () =>
-          rowsWithVersionOf(sql.placeholder('today'), sql`${p.reforme_id} in (${idsFrom(at.where, at.limit, at.skip)})`).prepare(''),
-        );
+        const statement = builtOnce(db, `portfolio|${startKind(start)}|${list.key}`, () => {
+          const at = pagePlaceholders(list, start);
+          return rowsWithVersionOf(sql.placeholder('today'), sql`${p.reforme_id} in (${idsFrom(at.where, at.limit, at.skip)})`).prepare('');
+        });
         const rows = await statement.execute({ ...pageValues(start, per_page), today });
         if (rows.length > 0 && rows[0].version === kept.version) {
           return pageOf(

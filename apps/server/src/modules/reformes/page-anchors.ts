@@ -107,11 +107,14 @@ export function keptAnchorsOf(db: Db, list: AnchoredList): Kept | undefined {
  * The `where` that starts a page at `offset`: the anchor at or before it, and how many rows to skip after it
  * (fewer than ANCHOR_STEP).
  */
-export function pageStart(
-  list: AnchoredList,
-  anchors: Anchors,
-  offset: number,
-): { where: SQL | undefined; key: string[] | undefined; skip: number } {
+export interface PageStart {
+  where: SQL | undefined;
+  /** The anchor's key, when the page starts at one. */
+  key: string[] | undefined;
+  skip: number;
+}
+
+export function pageStart(list: AnchoredList, anchors: Anchors, offset: number): PageStart {
   const index = Math.min(Math.floor(offset / ANCHOR_STEP), anchors.keys.length - 1);
   if (index <= 0) return { where: undefined, key: undefined, skip: offset };
   const key = anchors.keys[index];
@@ -146,19 +149,23 @@ export function builtOnce<S extends BuiltStatement>(db: Db, key: string, build: 
   return statement;
 }
 
-/** A page's start as placeholders for a statement built once: `where` from `k0`, `k1`… if it starts at an anchor. */
-export function pagePlaceholders(list: AnchoredList, start: ReturnType<typeof pageStart>) {
+/** The kind of a page's start, for `builtOnce`'s key: its statement has an anchor's condition or none. */
+export const startKind = (start: PageStart) => (start.key ? 'anchor' : 'first');
+
+/**
+ * A page's start as placeholders, inside `builtOnce`'s `build` (not on every request): `where` from `k0`, `k1`… if
+ * it starts at an anchor.
+ */
+export function pagePlaceholders(list: AnchoredList, start: PageStart) {
   return {
     where: start.key ? list.atOrAfter(start.key.map((_, index) => sql.placeholder(`k${index}`))) : undefined,
     limit: sql.placeholder('limit'),
     skip: sql.placeholder('skip'),
-    /** Names the statement's kind of start, for `builtOnce`'s key. */
-    kind: start.key ? 'anchor' : 'first',
   };
 }
 
 /** The values of `pagePlaceholders` for this page. */
-export function pageValues(start: ReturnType<typeof pageStart>, limit: number): Record<string, unknown> {
+export function pageValues(start: PageStart, limit: number): Record<string, unknown> {
   const values: Record<string, unknown> = { limit, skip: start.skip };
   for (const [index, key] of (start.key ?? []).entries()) values[`k${index}`] = key;
   return values;

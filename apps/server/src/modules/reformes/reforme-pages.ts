@@ -15,6 +15,7 @@ import {
   pagePlaceholders,
   pageStart,
   pageValues,
+  startKind,
 } from './page-anchors.ts';
 
 /** The columns that both `reformes` and the counters of `reforme_counts` carry. */
@@ -200,8 +201,8 @@ export async function keptReformePage<Row extends { version: string }>(
   const kept = keptAnchorsOf(db, list);
   if (!kept) return undefined;
   const start = pageStart(list, kept.anchors, (query.page - 1) * query.per_page);
-  const at = pagePlaceholders(list, start);
-  const statement = builtOnce(db, `${rows.name}|${at.kind}|${list.key}`, () => {
+  const statement = builtOnce(db, `${rows.name}|${startKind(start)}|${list.key}`, () => {
+    const at = pagePlaceholders(list, start);
     const ids = db
       .select({ id: reformes.id })
       .from(reformes)
