@@ -3,6 +3,7 @@ import { loadConfig } from './config.ts';
 
 const POSTGRES = 'postgres://reformes@db.example:5432/reformes';
 const SECRET = 'un-secret-de-production-long-de-40-caracteres';
+const METRICS = 'un-jeton-des-metriques-de-plus-de-32-caracteres';
 
 describe('configuration', () => {
   it('limits open-data downloads per IP and minute with PUBLIC_EXPORT_MAX_PER_IP_PER_MINUTE (default 10)', () => {
@@ -63,14 +64,27 @@ describe('configuration', () => {
         "JWT_SECRET doit être défini avec TRUST_PROXY (un proxy rend le serveur joignable par d'autres ; le secret par défaut est public)",
       );
     }
-    expect(loadConfig({ TRUST_PROXY: 'true', JWT_SECRET: SECRET }).jwtSecret).toBe(SECRET);
+    expect(loadConfig({ TRUST_PROXY: 'true', JWT_SECRET: SECRET, METRICS_TOKEN: METRICS }).jwtSecret).toBe(SECRET);
     // Writing the default value out is no better than leaving it out.
     expect(() => loadConfig({ DATABASE_URL: POSTGRES, JWT_SECRET: 'reformes-development-secret-change-me-please' })).toThrow('JWT_SECRET');
 
     expect(loadConfig({ DATABASE_URL: POSTGRES, JWT_SECRET: SECRET }).jwtSecret).toBe(SECRET);
-    expect(loadConfig({ HOST: '0.0.0.0', JWT_SECRET: SECRET }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0', JWT_SECRET: SECRET, METRICS_TOKEN: METRICS }).host).toBe('0.0.0.0');
     for (const host of ['127.0.0.1', '::1', 'localhost', '127.0.1.1']) {
       expect(loadConfig({ HOST: host }).jwtSecret, host).toBe('reformes-development-secret-change-me-please');
+    }
+  });
+
+  it('requires METRICS_TOKEN with TRUST_PROXY or a non-loopback HOST (issue 40, item 9): a same-host proxy must not open /metrics', () => {
+    const refusal =
+      "METRICS_TOKEN doit être défini quand HOST n'est pas une adresse locale ou avec TRUST_PROXY (sans jeton, /metrics répondrait à un proxy de la même machine)";
+    for (const env of [{ TRUST_PROXY: 'true' }, { TRUST_PROXY: '127.0.0.1' }, { TRUST_PROXY: '1' }, { HOST: '0.0.0.0' }]) {
+      expect(() => loadConfig({ ...env, JWT_SECRET: SECRET }), JSON.stringify(env)).toThrow(`  METRICS_TOKEN: ${refusal}`);
+      expect(loadConfig({ ...env, JWT_SECRET: SECRET, METRICS_TOKEN: METRICS }).metricsToken).toBe(METRICS);
+    }
+    // On a loopback HOST with no proxy in front, only this machine reaches /metrics: the token stays optional.
+    for (const env of [{}, { TRUST_PROXY: 'false' }, { TRUST_PROXY: '0' }, { HOST: '::1' }]) {
+      expect(loadConfig(env).metricsToken, JSON.stringify(env)).toBeUndefined();
     }
   });
 
@@ -78,16 +92,16 @@ describe('configuration', () => {
     expect(loadConfig({}).seedDemo).toBe(true);
     expect(loadConfig({ HOST: 'localhost' }).seedDemo).toBe(true);
     expect(loadConfig({ HOST: '::1' }).seedDemo).toBe(true);
-    expect(loadConfig({ HOST: '0.0.0.0', JWT_SECRET: SECRET }).seedDemo).toBe(false);
-    expect(loadConfig({ HOST: '10.0.0.5', JWT_SECRET: SECRET }).seedDemo).toBe(false);
-    expect(loadConfig({ HOST: '0.0.0.0', JWT_SECRET: SECRET, SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ HOST: '0.0.0.0', JWT_SECRET: SECRET, METRICS_TOKEN: METRICS }).seedDemo).toBe(false);
+    expect(loadConfig({ HOST: '10.0.0.5', JWT_SECRET: SECRET, METRICS_TOKEN: METRICS }).seedDemo).toBe(false);
+    expect(loadConfig({ HOST: '0.0.0.0', JWT_SECRET: SECRET, METRICS_TOKEN: METRICS, SEED_DEMO: 'true' }).seedDemo).toBe(true);
     expect(loadConfig({ DATABASE_URL: POSTGRES, JWT_SECRET: SECRET }).seedDemo).toBe(false);
   });
 
   it('seeds no demo account behind a proxy (TRUST_PROXY) unless SEED_DEMO=true', () => {
-    expect(loadConfig({ TRUST_PROXY: 'true', JWT_SECRET: SECRET }).seedDemo).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: '127.0.0.1', JWT_SECRET: SECRET }).seedDemo).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: 'true', JWT_SECRET: SECRET, SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'true', JWT_SECRET: SECRET, METRICS_TOKEN: METRICS }).seedDemo).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1', JWT_SECRET: SECRET, METRICS_TOKEN: METRICS }).seedDemo).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true', JWT_SECRET: SECRET, METRICS_TOKEN: METRICS, SEED_DEMO: 'true' }).seedDemo).toBe(true);
     expect(loadConfig({ TRUST_PROXY: 'false' }).seedDemo).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '0' }).seedDemo).toBe(true);
   });
@@ -133,16 +147,16 @@ describe('configuration', () => {
 
   it('reads TRUST_PROXY as Fastify trustProxy: false by default, true, a number of hops or a list of addresses', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: 'true', JWT_SECRET: SECRET }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'true', JWT_SECRET: SECRET, METRICS_TOKEN: METRICS }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1,loopback', JWT_SECRET: SECRET }).trustProxy).toEqual([
-      '10.0.0.1',
-      '192.168.0.0/16',
-      '::1',
-      'loopback',
-    ]);
-    const hops = loadConfig({ TRUST_PROXY: '2', JWT_SECRET: SECRET }).trustProxy as (address: string, hop: number) => boolean;
+    expect(
+      loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1,loopback', JWT_SECRET: SECRET, METRICS_TOKEN: METRICS }).trustProxy,
+    ).toEqual(['10.0.0.1', '192.168.0.0/16', '::1', 'loopback']);
+    const hops = loadConfig({ TRUST_PROXY: '2', JWT_SECRET: SECRET, METRICS_TOKEN: METRICS }).trustProxy as (
+      address: string,
+      hop: number,
+    ) => boolean;
     expect([0, 1, 2].map((hop) => hops('10.0.0.1', hop))).toEqual([true, true, false]);
     for (const bad of ['oui', '10.0.0.300', 'proxy.example']) {
       expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow('TRUST_PROXY doit valoir true, false, un nombre de proxys');

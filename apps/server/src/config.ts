@@ -188,6 +188,15 @@ const configSchema = z
               : "JWT_SECRET doit être défini avec TRUST_PROXY (un proxy rend le serveur joignable par d'autres ; le secret par défaut est public)",
       });
     }
+    if (env.METRICS_TOKEN === undefined && isReachable(env)) {
+      // Without a token /metrics answers "this machine", which a same-host proxy that adds no forwarding header is too.
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_TOKEN'],
+        message:
+          "METRICS_TOKEN doit être défini quand HOST n'est pas une adresse locale ou avec TRUST_PROXY (sans jeton, /metrics répondrait à un proxy de la même machine)",
+      });
+    }
   });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -279,7 +288,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownReadyDelayMs: raw.SHUTDOWN_READY_DELAY_MS ?? (raw.NODE_ENV === 'production' && raw.DATABASE_URL !== undefined ? 5_000 : 0),
     /** A stop that has not finished after this long exits with code 1 (requests still under way are cut). */
     shutdownTimeoutMs: raw.SHUTDOWN_TIMEOUT_MS,
-    /** Bearer token of GET /metrics; without it only this machine gets the figures (http/metrics.ts). */
+    /**
+     * Bearer token of GET /metrics; without it only this machine gets the figures (http/metrics.ts). Required with
+     * TRUST_PROXY or a non-loopback HOST.
+     */
     metricsToken: raw.METRICS_TOKEN,
     /** The bucket of the documents (storage/s3-store.ts); without it they stay under storageDir. */
     s3:

@@ -48,7 +48,8 @@ function isLocalClient(request: FastifyRequest): boolean {
  * the load, so they are not left open by default, and a deployment that scrapes from elsewhere must choose a token.
  * "This machine" is the socket's peer with no forwarding header: a reverse proxy on the host makes every request
  * come from 127.0.0.1, and the X-Forwarded-For it adds is what tells those apart (a proxy that adds none, or a
- * container network where the scraper's address is not loopback, needs the token).
+ * container network where the scraper's address is not loopback, needs the token). With TRUST_PROXY or a HOST that is
+ * not loopback the token is required (config.ts refuses to start without it, issue 40).
  */
 export function registerMetrics(
   app: FastifyInstance,

@@ -19,7 +19,7 @@ describe('SEED_DEMO (architecture §5)', () => {
   });
 
   it('defaults to no when HOST is not a loopback address, unless SEED_DEMO=true', () => {
-    const exposed = { HOST: '0.0.0.0', JWT_SECRET: 'x'.repeat(40) };
+    const exposed = { HOST: '0.0.0.0', JWT_SECRET: 'x'.repeat(40), METRICS_TOKEN: 'm'.repeat(40) };
     expect(loadConfig(exposed).seedDemo).toBe(false);
     expect(loadConfig({ ...exposed, SEED_DEMO: 'true' }).seedDemo).toBe(true);
   });
@@ -67,7 +67,9 @@ describe('SEED_DEMO (architecture §5)', () => {
     it('creates no demo account on the embedded database served beyond this machine, and says how to get one', async () => {
       const db = await emptyDatabase();
       const messages: string[] = [];
-      await seedDatabase(db, loadConfig({ HOST: '0.0.0.0', JWT_SECRET: 'x'.repeat(40) }), (message) => messages.push(message));
+      await seedDatabase(db, loadConfig({ HOST: '0.0.0.0', JWT_SECRET: 'x'.repeat(40), METRICS_TOKEN: 'm'.repeat(40) }), (message) =>
+        messages.push(message),
+      );
       expect(await counts(db.db)).toEqual({ users: 0, reformes: 0 });
       expect(messages.join('\n')).toContain('SEED_DEMO=true');
       expect(messages.join('\n')).toContain('npm run create-admin');

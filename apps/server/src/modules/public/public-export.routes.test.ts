@@ -35,7 +35,11 @@ describe('open-data downloads with thousands of published reforms (issue 28)', (
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ TRUST_PROXY: 'true', JWT_SECRET: 'un-secret-de-test-long-de-plus-de-32-caracteres' });
+    t = await createTestApp({
+      TRUST_PROXY: 'true',
+      JWT_SECRET: 'un-secret-de-test-long-de-plus-de-32-caracteres',
+      METRICS_TOKEN: 'un-jeton-des-metriques-de-plus-de-32-caracteres',
+    });
     // Many reforms share a start date, so that batches end in the middle of a date and the id decides.
     await t.db.execute(sql`
       insert into reformes (libref, typeref, nature_id, objectif_glob, popul_cible, couverture_id, struct_impl, date_debut, date_fin,
