@@ -14,7 +14,7 @@ import { loggerOptions } from './http/log-options.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { type PressureLimits, registerPressureGuard } from './http/pressure.ts';
 import { addGauge } from './http/prometheus.ts';
-import { registerRequestIdHeader, requestIdOf } from './http/request-id.ts';
+import { registerRequestIdHeader, requestIdOptions } from './http/request-id.ts';
 import { responseSerializerCompiler } from './http/response-serializer.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { hasQueued } from './jobs/queue.ts';
@@ -95,9 +95,8 @@ export async function buildApp({ config, database, logger, logStream, mailer, pr
     // balancer had already sent on a busy one: it took the instance out during SHUTDOWN_READY_DELAY_MS (docs/operations.md).
     forceCloseConnections: 'idle',
     return503OnClosing: false,
-    // The caller's x-request-id when sane, else a UUID: the reqId of every log line, echoed in every answer.
-    requestIdHeader: false,
-    genReqId: requestIdOf,
+    // A trusted proxy's x-request-id when sane, else a UUID: the reqId of every log line, echoed in every answer.
+    ...requestIdOptions(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler(config.env !== 'production'));

@@ -113,42 +113,72 @@ describe('GET /metrics with METRICS_TOKEN', () => {
   });
 });
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Issue 40, item 10: the id a request is logged under is the server's own unless a trusted proxy names it. */
 describe('x-request-id', () => {
   let t: TestApp;
+  let behindProxy: TestApp;
   const lines: string[] = [];
+  const entriesOf = (reqId: string) => lines.map((line) => JSON.parse(line)).filter((entry) => entry.reqId === reqId);
+  const health = (app: TestApp, remoteAddress: string, sent?: string) =>
+    app.app.inject({
+      method: 'GET',
+      url: '/api/v1/health',
+      remoteAddress,
+      headers: sent === undefined ? {} : { 'x-request-id': sent },
+    });
   beforeAll(async () => {
-    t = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: { write: (line) => lines.push(line) } });
+    const logStream = { write: (line: string) => void lines.push(line) };
+    t = await createTestApp({ LOG_LEVEL: 'info' }, { logStream });
+    behindProxy = await createTestApp(
+      { LOG_LEVEL: 'info', TRUST_PROXY: '10.9.9.9', JWT_SECRET: 'un-secret-de-test-long-de-plus-de-32-caracteres', METRICS_TOKEN: TOKEN },
+      { logStream },
+    );
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await behindProxy.close();
+  });
 
-  it('echoes the id the client sent when it is sane, and logs every line of the request with it', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/v1/health', headers: { 'x-request-id': 'proxy-42.a_B' } });
-    expect(response.headers['x-request-id']).toBe('proxy-42.a_B');
-    const logged = lines.map((line) => JSON.parse(line)).filter((entry) => entry.reqId === 'proxy-42.a_B');
+  it("logs a direct client's id beside the server's own, never instead of it", async () => {
+    const response = await health(t, '203.0.113.7', 'client-42.a_B');
+    const id = String(response.headers['x-request-id']);
+    expect(id).toMatch(UUID);
+    const logged = entriesOf(id);
     expect(logged.map((entry) => entry.msg)).toEqual(expect.arrayContaining(['incoming request', 'request completed']));
+    for (const entry of logged) expect(entry.clientRequestId).toBe('client-42.a_B');
+    expect(entriesOf('client-42.a_B')).toEqual([]);
   });
 
-  it('generates one when the client sent none, or one that is too long or holds other characters', async () => {
+  it('takes the id of the trusted proxy (TRUST_PROXY), and not that of a client reaching the server around it', async () => {
+    const proxied = await health(behindProxy, '10.9.9.9', 'proxy-42.a_B');
+    expect(proxied.headers['x-request-id']).toBe('proxy-42.a_B');
+    const logged = entriesOf('proxy-42.a_B');
+    expect(logged.map((entry) => entry.msg)).toEqual(expect.arrayContaining(['incoming request', 'request completed']));
+    for (const entry of logged) expect(entry).not.toHaveProperty('clientRequestId');
+
+    const direct = await health(behindProxy, '203.0.113.8', 'proxy-43.a_B');
+    expect(String(direct.headers['x-request-id'])).toMatch(UUID);
+    expect(entriesOf(String(direct.headers['x-request-id']))[0].clientRequestId).toBe('proxy-43.a_B');
+  });
+
+  it('generates one when the proxy sent none, or one that is too long or holds other characters (not logged either)', async () => {
     const seen = new Set<string>();
     for (const sent of [undefined, 'a'.repeat(201), 'bad id', 'x\u00e9', '']) {
-      const response = await t.app.inject({
-        method: 'GET',
-        url: '/api/v1/health',
-        headers: sent === undefined ? {} : { 'x-request-id': sent },
-      });
+      const response = await health(behindProxy, '10.9.9.9', sent);
       const id = String(response.headers['x-request-id']);
-      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      expect(id).toMatch(UUID);
+      expect(entriesOf(id)[0]).not.toHaveProperty('clientRequestId');
       seen.add(id);
     }
     expect(seen.size).toBe(5);
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/v1/health', headers: { 'x-request-id': 'a'.repeat(200) } })).headers['x-request-id'],
-    ).toBe('a'.repeat(200));
+    expect((await health(behindProxy, '10.9.9.9', 'a'.repeat(200))).headers['x-request-id']).toBe('a'.repeat(200));
   });
 
   it('goes with error answers too', async () => {
     const response = await t.anonymous.get('users');
     expect(response.statusCode).toBe(401);
-    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(response.headers['x-request-id']).toMatch(UUID);
   });
 });

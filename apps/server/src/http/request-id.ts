@@ -1,18 +1,67 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, RawRequestDefaultExpression } from 'fastify';
+import { BlockList, isIP } from 'node:net';
+import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions, RawRequestDefaultExpression } from 'fastify';
+import type { Config } from '../config.ts';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
 /** What a proxy or a client may name its request with: short, and nothing a log line or a header could choke on. */
 const SANE_REQUEST_ID = /^[A-Za-z0-9._-]{1,200}$/;
 
+/** The ranges TRUST_PROXY's keywords name, as Fastify's proxy-addr reads them. */
+const NAMED_RANGES: Record<string, string[]> = {
+  loopback: ['127.0.0.0/8', '::1/128'],
+  linklocal: ['169.254.0.0/16', 'fe80::/10'],
+  uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
+};
+
 /**
- * Fastify's `genReqId`: the caller's `x-request-id` when it is sane (a proxy's id then ties its logs to ours), else a
- * fresh UUID. It becomes `request.id`, the `reqId` of every log line of the request.
+ * Whether the socket's peer is a proxy TRUST_PROXY trusts, as Fastify decides it for the nearest hop (hop 0):
+ * `true` trusts every peer, a number of hops at least one, a list its addresses, ranges and keywords.
  */
-export function requestIdOf(request: RawRequestDefaultExpression): string {
+export function trustedPeerCheck(trustProxy: Config['trustProxy']): (address: string | undefined) => boolean {
+  if (typeof trustProxy === 'boolean') return () => trustProxy;
+  if (typeof trustProxy === 'function') return (address) => address !== undefined && trustProxy(address, 0);
+  const trusted = new BlockList();
+  for (const entry of trustProxy.flatMap((name) => NAMED_RANGES[name] ?? [name])) {
+    const [address, prefix] = entry.split('/');
+    const type = isIP(address) === 6 ? 'ipv6' : 'ipv4';
+    trusted.addSubnet(address, prefix === undefined ? (type === 'ipv6' ? 128 : 32) : Number(prefix), type);
+  }
+  return (address) => address !== undefined && isIP(address) !== 0 && trusted.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
+}
+
+function saneIdOf(request: RawRequestDefaultExpression): string | undefined {
   const sent = request.headers[REQUEST_ID_HEADER];
-  return typeof sent === 'string' && SANE_REQUEST_ID.test(sent) ? sent : randomUUID();
+  return typeof sent === 'string' && SANE_REQUEST_ID.test(sent) ? sent : undefined;
+}
+
+/**
+ * Fastify's `genReqId` and `childLoggerFactory`: the request's id (`request.id`, the `reqId` of every log line) is the
+ * `x-request-id` of a trusted proxy when sane (its logs then meet ours), else a fresh UUID. Any client could choose
+ * its own id and make its lines pass for another request's, so a sane id from any other peer is only logged beside
+ * ours, as `clientRequestId`.
+ */
+export function requestIdOptions(trustProxy: Config['trustProxy']) {
+  const isTrustedPeer = trustedPeerCheck(trustProxy);
+  const fromTrustedPeer = (request: RawRequestDefaultExpression) => isTrustedPeer(request.socket?.remoteAddress);
+  return {
+    requestIdHeader: false,
+    genReqId: (request: RawRequestDefaultExpression) => {
+      const sent = saneIdOf(request);
+      return sent !== undefined && fromTrustedPeer(request) ? sent : randomUUID();
+    },
+    childLoggerFactory: (
+      logger: FastifyBaseLogger,
+      bindings: Record<string, unknown>,
+      options: object,
+      request: RawRequestDefaultExpression,
+    ) => {
+      const sent = saneIdOf(request);
+      const clientRequestId = sent !== undefined && !fromTrustedPeer(request) ? sent : undefined;
+      return logger.child(clientRequestId === undefined ? bindings : { ...bindings, clientRequestId }, options);
+    },
+  } satisfies Pick<FastifyServerOptions, 'requestIdHeader' | 'genReqId' | 'childLoggerFactory'>;
 }
 
 /** Every answer, errors included, says which request it answers, so a user's report finds its log lines. */
