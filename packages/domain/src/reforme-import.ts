@@ -59,6 +59,12 @@ export const IMPORT_LIMITS = {
   /** Characters in one cell: what a line's cell may hold (`importRowSchema`). */
   cellLength: 10_000,
   cells: 600_000,
+  /**
+   * Bytes of everything the reading hands back to the server (issue 40): the cells' text in UTF-8, 4 bytes more per
+   * cell and 8 per line. Many cells can show one long shared string: the text is counted cell by cell, as read.
+   * 20 000 lines of the template's 19 columns, 500 characters a line, pass.
+   */
+  resultBytes: 12 * 1024 * 1024,
   /** Wall-clock time of the reading, in seconds. */
   seconds: 20,
   /** Files read at once (each in its own worker, up to 128 MB of heap), and files waiting their turn. */
@@ -84,6 +90,7 @@ export const IMPORT_MESSAGES = {
   tooManyEntries: `Le classeur contient plus de ${IMPORT_LIMITS.zipEntries} fichiers internes : ce n'est pas un classeur Excel ordinaire.`,
   tooManyColumns: `Le fichier dépasse ${IMPORT_LIMITS.columns} colonnes.`,
   tooManyCells: `Le fichier dépasse ${thousands(IMPORT_LIMITS.cells)} cellules remplies.`,
+  tooMuchText: `Le texte des cellules du fichier dépasse ${IMPORT_LIMITS.resultBytes / 1024 / 1024} Mo une fois lu : découpez-le.`,
   cellTooLong: (line: number) => `La ligne ${line} contient une cellule de plus de ${thousands(IMPORT_LIMITS.cellLength)} caractères.`,
   tooHeavy: 'Le fichier demande trop de mémoire pour être lu : enregistrez-le en CSV ou découpez-le.',
   busy: "Trop d'imports sont en cours de lecture : réessayez dans un instant.",

@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { IMPORT_LIMITS, IMPORT_MESSAGES } from '@reformes/domain';
 import { AppError, tooManyRequests } from '../../http/app-error.ts';
+import { readLines } from './import-lines.ts';
 
 const refuse = (message: string, status = 422) => new AppError(status, message);
 const ZIP = Buffer.from('PK\u0003\u0004', 'latin1');
@@ -41,7 +42,22 @@ export async function readSheet(filename: string, content: Buffer): Promise<stri
   return readInWorker('csv', content);
 }
 
-type WorkerAnswer = { lines: string[][] } | { status: number; message: string };
+/** The longest refusal a worker may send (its own limit is 1 000 characters). */
+const MESSAGE_LENGTH = 1000;
+
+/**
+ * What the worker sent, checked as input (issue 40): its lines' buffer (size first), or a refusal of the file
+ * (4xx, bounded message); anything else is an unreadable file.
+ */
+async function outcomeOf(answer: unknown): Promise<string[][] | AppError> {
+  if (typeof answer === 'object' && answer !== null) {
+    const { lines, status, message } = answer as Record<string, unknown>;
+    if ('lines' in answer) return (await readLines(lines)) ?? refuse(IMPORT_MESSAGES.unreadable);
+    if (typeof status === 'number' && status >= 400 && status < 500 && typeof message === 'string' && message.length <= MESSAGE_LENGTH)
+      return refuse(message, status);
+  }
+  return refuse(IMPORT_MESSAGES.unreadable);
+}
 
 let reading = 0;
 const waiting: Array<() => void> = [];
@@ -71,8 +87,8 @@ function runWorker(kind: 'csv' | 'xlsx', content: Buffer): Promise<string[][]> {
       void worker.terminate();
     };
     const timer = setTimeout(() => settle(() => reject(refuse(IMPORT_MESSAGES.tooSlow, 413))), IMPORT_LIMITS.seconds * 1000);
-    worker.on('message', (answer: WorkerAnswer) =>
-      settle(() => ('lines' in answer ? resolve(answer.lines) : reject(refuse(answer.message, answer.status)))),
+    worker.on('message', (answer: unknown) =>
+      settle(() => outcomeOf(answer).then((outcome) => (outcome instanceof AppError ? reject(outcome) : resolve(outcome)), reject)),
     );
     // Past its heap limit the worker is stopped by V8 ('error', then 'exit'); the server's own heap is untouched.
     worker.on('error', (error: Error & { code?: string }) =>

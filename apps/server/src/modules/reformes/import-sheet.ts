@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { createInflateRaw } from 'node:zlib';
 import { IMPORT_LIMITS, IMPORT_MAX_ROWS, IMPORT_MESSAGES } from '@reformes/domain';
 import { parse } from 'csv-parse/sync';
+import { LinesTooLargeError, LinesWriter } from './import-lines.ts';
 
 /** A refusal of the file, plain data so that it crosses from the reading worker to the request. */
 export class SheetError extends Error {
@@ -16,25 +17,36 @@ export class SheetError extends Error {
 const refuse = (message: string, status = 422) => new SheetError(status, message);
 
 /**
- * Counts the lines and cells of a sheet as they are read, and refuses the file at the first limit passed:
- * a file is never read further than its limits.
+ * Counts the lines, cells and bytes of a sheet as they are read, and refuses the file at the first limit passed:
+ * a file is never read further than its limits. Each line is written at once into the one buffer handed back
+ * (`LinesWriter`, within `IMPORT_LIMITS.resultBytes`), nothing else is kept.
  */
 function limiter() {
   let cells = 0;
-  /** `row` counts the header as 1; `line` is the file's line, for the message (a quoted cell may span lines). */
-  return (row: number, values: string[], line = row) => {
-    if (row - 1 > IMPORT_MAX_ROWS) throw refuse(IMPORT_MESSAGES.tooManyRows);
-    if (values.length > IMPORT_LIMITS.columns) throw refuse(IMPORT_MESSAGES.tooManyColumns);
-    for (const value of values) {
-      if (value.length > IMPORT_LIMITS.cellLength) throw refuse(IMPORT_MESSAGES.cellTooLong(line));
-      if (value !== '') cells += 1;
-    }
-    if (cells > IMPORT_LIMITS.cells) throw refuse(IMPORT_MESSAGES.tooManyCells);
+  const writer = new LinesWriter();
+  return {
+    /** `row` counts the header as 1; `line` is the file's line, for the message (a quoted cell may span lines). */
+    add(row: number, values: string[], line = row) {
+      if (row - 1 > IMPORT_MAX_ROWS) throw refuse(IMPORT_MESSAGES.tooManyRows);
+      if (values.length > IMPORT_LIMITS.columns) throw refuse(IMPORT_MESSAGES.tooManyColumns);
+      for (const value of values) {
+        if (value.length > IMPORT_LIMITS.cellLength) throw refuse(IMPORT_MESSAGES.cellTooLong(line));
+        if (value !== '') cells += 1;
+      }
+      if (cells > IMPORT_LIMITS.cells) throw refuse(IMPORT_MESSAGES.tooManyCells);
+      try {
+        writer.add(row - 1, values);
+      } catch (error) {
+        if (error instanceof LinesTooLargeError) throw refuse(error.message, 413);
+        throw error;
+      }
+    },
+    finish: () => writer.finish(),
   };
 }
 
-/** The lines of a CSV in UTF-8 (`;` or `,`, with or without BOM), header first. */
-export function readCsv(content: Uint8Array): string[][] {
+/** The lines of a CSV in UTF-8 (`;` or `,`, with or without BOM), header first, as `LinesWriter` writes them. */
+export function readCsv(content: Uint8Array): ArrayBuffer {
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(content);
@@ -47,7 +59,7 @@ export function readCsv(content: Uint8Array): string[][] {
   const delimiter = (header.match(/;/g)?.length ?? 0) >= (header.match(/,/g)?.length ?? 0) ? ';' : ',';
   const check = limiter();
   try {
-    return parse(text, {
+    parse(text, {
       delimiter,
       relax_column_count: true,
       skip_empty_lines: false,
@@ -56,11 +68,13 @@ export function readCsv(content: Uint8Array): string[][] {
       to: IMPORT_MAX_ROWS + 2,
       // With at most `columns` cells, a longer line has a cell over the limit: refused before it is all buffered.
       max_record_size: IMPORT_LIMITS.cellLength * IMPORT_LIMITS.columns,
+      // Written as read, not kept: the parser's result stays empty.
       on_record: (record: string[], { records, lines }) => {
-        check(records, record, lines);
-        return record;
+        check.add(records, record, lines);
+        return null;
       },
-    }) as string[][];
+    });
+    return check.finish();
   } catch (error) {
     if (error instanceof SheetError) throw error;
     const { code, lines } = error as { code?: string; lines?: number };
@@ -141,8 +155,11 @@ function textOf(value: CellValue | undefined): string {
   return String(value);
 }
 
-/** The cells of the workbook's first sheet, header first, read row by row (exceljs' streaming reader). */
-export async function readWorkbook(content: Buffer): Promise<string[][]> {
+/**
+ * The cells of the workbook's first sheet, header first, read row by row (exceljs' streaming reader), as
+ * `LinesWriter` writes them.
+ */
+export async function readWorkbook(content: Buffer): Promise<ArrayBuffer> {
   await checkZip(content);
   const { default: ExcelJS } = await import('exceljs');
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([content]), {
@@ -154,7 +171,6 @@ export async function readWorkbook(content: Buffer): Promise<string[][]> {
     entries: 'ignore',
   });
   const check = limiter();
-  const lines: string[][] = [];
   let found = false;
   try {
     for await (const sheet of reader) {
@@ -162,9 +178,16 @@ export async function readWorkbook(content: Buffer): Promise<string[][]> {
       for await (const row of sheet) {
         // exceljs numbers cells from 1: values[0] is always empty.
         const values = (row.values as CellValue[]).slice(1);
-        const texts = Array.from(values, (value) => textOf(value));
-        check(row.number, texts);
-        lines[row.number - 1] = texts;
+        // Each cell's text is counted before the next one is made: rich text is joined anew for every cell.
+        const texts: string[] = [];
+        let bytes = 0;
+        for (const value of values) {
+          const text = textOf(value);
+          bytes += text.length;
+          if (bytes > IMPORT_LIMITS.resultBytes) throw refuse(IMPORT_MESSAGES.tooMuchText, 413);
+          texts.push(text);
+        }
+        check.add(row.number, texts);
       }
       break;
     }
@@ -173,5 +196,5 @@ export async function readWorkbook(content: Buffer): Promise<string[][]> {
     throw refuse(IMPORT_MESSAGES.unreadable);
   }
   if (!found) throw refuse(IMPORT_MESSAGES.empty);
-  return Array.from(lines, (line) => line ?? []);
+  return check.finish();
 }
