@@ -31,6 +31,7 @@ import { auditContext } from './modules/audit/audit-context.ts';
 import { purgeAuditLog } from './modules/audit/audit-retention.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { createDeviceCookies } from './modules/auth/device-cookie.ts';
 import { createSessions } from './modules/auth/sessions.ts';
 import { createRateLimits, createThrottles } from './modules/auth/throttles.ts';
 import { twoFactorRoutes } from './modules/auth/two-factor.routes.ts';
@@ -223,7 +224,7 @@ export async function buildApp({ config, database, logger, logStream, mailer, pr
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { health });
-      await api.register(authRoutes, { auth, sessions });
+      await api.register(authRoutes, { auth, sessions, devices: createDeviceCookies(config.jwtSecret) });
       await api.register(twoFactorRoutes, {
         twoFactor: createTwoFactorService({ db: database.db, twoFactor, sessions, throttles }),
       });

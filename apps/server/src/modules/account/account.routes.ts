@@ -2,6 +2,7 @@ import { ACCOUNT_MESSAGES, MESSAGES, ACCOUNT_ROUTES as ROUTES, SIGNATURE_DISK, S
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, forbidden, invalid } from '../../http/app-error.ts';
+import { clientOf } from '../../http/client-key.ts';
 import { deleted, ok, plainList, toggled } from '../../http/envelope.ts';
 import { authOf } from '../../http/guard.ts';
 import { hasPath, readUpload } from '../../http/multipart.ts';
@@ -37,7 +38,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   }
 
   on(ROUTES.changePassword, async (request) => {
-    await account.changePassword(authOf(request).userId, request.ip, request.body.old_password, request.body.new_password);
+    await account.changePassword(authOf(request).userId, clientOf(request), request.body.old_password, request.body.new_password);
     return { message: ACCOUNT_MESSAGES.passwordChanged };
   });
   on(ROUTES.settings, async (request) => plainList(await account.listSettings(authOf(request))));

@@ -38,7 +38,7 @@ export function createAccountService({ db, files, sessions, throttles }: Account
      * the account's address. The old password is checked first, counted like a sign-in (reauthenticate): the policy
      * speaks only to whoever typed it right, so a stolen session learns nothing of a guess but "wrong", at sign-in speed.
      */
-    async changePassword(userId: number, ip: string, oldPassword: string, newPassword: string) {
+    async changePassword(userId: number, client: string, oldPassword: string, newPassword: string) {
       const [user] = await db
         .select({ email: users.email, lastname: users.lastname, firstname: users.firstname })
         .from(users)
@@ -48,7 +48,7 @@ export function createAccountService({ db, files, sessions, throttles }: Account
         { db, throttles },
         {
           userId,
-          ip,
+          client,
           route: 'api/change-password',
           audited: 'password.change',
           password: oldPassword,

@@ -9,7 +9,8 @@ import { forgetSignInFailures, type Throttles } from './throttles.ts';
 
 export interface Reauthentication {
   userId: number;
-  ip: string;
+  /** The caller's client (`clientKey`): its back-off on the account. */
+  client: string;
   /** The route asking, for the audit entry of a failure: 'api/change-password'. */
   route: string;
   password: string;
@@ -30,7 +31,7 @@ export interface Reauthentication {
  */
 export async function reauthenticate(
   { db, throttles }: { db: Db; throttles: Throttles },
-  { userId, ip, route, password, isRightCode, refusal, audited = 'reauthentication' }: Reauthentication,
+  { userId, client, route, password, isRightCode, refusal, audited = 'reauthentication' }: Reauthentication,
 ): Promise<{ email: string }> {
   const [user] = await db.select({ email: users.email, passwordHash: users.password_hash }).from(users).where(eq(users.id, userId));
   if (!user) throw notFound();
@@ -41,7 +42,7 @@ export async function reauthenticate(
       target: { type: 'user', id: userId, label: user.email },
       details: { reason, route },
     });
-  const wait = await throttles.claimSignIn(user.email, ip);
+  const wait = await throttles.claimSignIn(user.email, client);
   if (wait !== undefined) {
     await failure('throttled');
     throw tooManyRequests(tooManyAttemptsMessage(wait), wait);
@@ -52,7 +53,7 @@ export async function reauthenticate(
     await failure(isRightPassword ? 'wrong_code' : 'wrong_password');
     throw refusal;
   }
-  await forgetSignInFailures(db, user.email, ip);
+  await forgetSignInFailures(db, user.email, client);
   return { email: user.email };
 }
 

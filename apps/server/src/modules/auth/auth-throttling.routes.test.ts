@@ -110,6 +110,81 @@ describe('sign-in back-off per account and client', () => {
     expect(await signInFailures(user.email, 'throttled')).toHaveLength(1);
   });
 
+  it('counts the addresses of one IPv6 /64 as one client, and an IPv4-mapped address as its IPv4 (issue 40, item 8)', async () => {
+    const user = await createAccount();
+    for (let i = 1; i <= 5; i++) expect((await login(user.email, 'Mauvais-motdepasse', `2001:db8::${i}`)).statusCode).toBe(401);
+    // The same /64 spelt otherwise waits; the next /64 has its own budget.
+    expect((await login(user.email, 'Mauvais-motdepasse', '2001:0db8:0000:0000:ffff::9')).statusCode).toBe(429);
+    expect((await login(user.email, DEMO_PASSWORD, '2001:db8::77')).statusCode).toBe(429);
+    expect((await login(user.email, 'Mauvais-motdepasse', '2001:db8:0:1::1')).statusCode).toBe(401);
+
+    const other = await createAccount();
+    for (let i = 0; i < 5; i++) expect((await login(other.email, 'Mauvais-motdepasse', '192.0.2.50')).statusCode).toBe(401);
+    expect((await login(other.email, DEMO_PASSWORD, '::ffff:192.0.2.50')).statusCode).toBe(429);
+  });
+
+  describe('a device that signed in before (issue 40, item 8)', () => {
+    const deviceCookieOf = (response: { headers: Record<string, unknown> }) => {
+      const header = [response.headers['set-cookie'] ?? []].flat().map(String);
+      return header.find((cookie) => cookie.startsWith('reformes_device='));
+    };
+    const loginWith = (email: string, password: string, remoteAddress: string, cookie?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: LOGIN,
+        remoteAddress,
+        headers: cookie === undefined ? {} : { cookie },
+        payload: { email, password, device: 'web' },
+      });
+    const fillCeiling = async (email: string) => {
+      for (let i = 0; i < 12; i++) expect((await login(email, 'Mauvais-motdepasse', `198.18.${count}.${i + 1}`)).statusCode).toBe(401);
+    };
+
+    it('gets a signed, HttpOnly, SameSite=Strict cookie limited to the sign-in paths, and passes the account ceiling with it', async () => {
+      const user = await createAccount();
+      const signedIn = await loginWith(user.email, DEMO_PASSWORD, OWNER);
+      expect(signedIn.statusCode).toBe(200);
+      const setCookie = deviceCookieOf(signedIn);
+      expect(setCookie).toMatch(
+        /^reformes_device=[A-Za-z0-9_.-]+; Path=\/api\/v1\/api\/login; Max-Age=2592000; HttpOnly; SameSite=Strict$/,
+      );
+      const cookie = String(setCookie).split(';')[0];
+      await fillCeiling(user.email);
+
+      // A new client waits; the device that signed in before is still checked, from whatever address.
+      expect((await loginWith(user.email, DEMO_PASSWORD, '203.0.113.99')).statusCode).toBe(429);
+      expect((await loginWith(user.email, DEMO_PASSWORD, '203.0.113.98', cookie)).statusCode).toBe(200);
+      expect((await loginWith(user.email, 'Mauvais-motdepasse', '203.0.113.98', cookie)).statusCode).toBe(401);
+
+      // Its own client back-off still applies.
+      for (let i = 0; i < 4; i++) expect((await loginWith(user.email, 'Mauvais-motdepasse', '203.0.113.97', cookie)).statusCode).toBe(401);
+      expect((await loginWith(user.email, 'Mauvais-motdepasse', '203.0.113.97', cookie)).statusCode).toBe(401);
+      expect((await loginWith(user.email, DEMO_PASSWORD, '203.0.113.97', cookie)).statusCode).toBe(429);
+    });
+
+    it("does not let a forged, expired or other account's cookie pass the ceiling", async () => {
+      const user = await createAccount();
+      const other = await createAccount();
+      const otherCookie = String(deviceCookieOf(await loginWith(other.email, DEMO_PASSWORD, OWNER))).split(';')[0];
+      const ownCookie = String(deviceCookieOf(await loginWith(user.email, DEMO_PASSWORD, OWNER))).split(';')[0];
+      await fillCeiling(user.email);
+      const [expires, mac] = ownCookie.slice('reformes_device='.length).split('.');
+      const forged = [
+        otherCookie,
+        `reformes_device=${expires}.${mac.slice(0, -2)}${mac.endsWith('AA') ? 'BB' : 'AA'}`,
+        `reformes_device=${Number(expires) + 86_400}.${mac}`,
+        'reformes_device=n-importe-quoi',
+      ];
+      for (const cookie of forged)
+        expect((await loginWith(user.email, DEMO_PASSWORD, '203.0.113.96', cookie)).statusCode, cookie).toBe(429);
+      // Expired: a cookie signed rightly for a moment already past.
+      const { deviceCookieValue } = await import('./device-cookie.ts');
+      const expired = deviceCookieValue(t.config.jwtSecret, user.email, Math.floor(Date.now() / 1000) - 1);
+      expect((await loginWith(user.email, DEMO_PASSWORD, '203.0.113.96', `reformes_device=${expired}`)).statusCode).toBe(429);
+      expect((await loginWith(user.email, DEMO_PASSWORD, '203.0.113.96', ownCookie)).statusCode).toBe(200);
+    });
+  });
+
   describe('reset links', () => {
     const recover = (token: string, remoteAddress: string) =>
       t.app.inject({

@@ -28,6 +28,15 @@ export interface AuthServiceOptions {
   twoFactor: TwoFactor;
 }
 
+/**
+ * Who attempts a sign-in: its client (`clientKey`, per-client limits) and whether it is a device that signed in to an
+ * account lately (device-cookie.ts: past the account's ceiling, such a device is still checked).
+ */
+export interface SignInCaller {
+  client: string;
+  isTrustedFor(email: string): boolean;
+}
+
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** An admin-set (temporary) password opens the account for 72 hours after it was set. */
 const TEMPORARY_PASSWORD_TTL_MS = 72 * 60 * 60 * 1000;
@@ -97,12 +106,18 @@ export function createAuthService({
    * 429 while the address, this client on this email or the email from all clients must wait (throttles.ts), an email
    * that no account has included.
    */
-  async function throttleSignIn(email: string, ip: string, userId?: number) {
-    const ipWait = await throttles.hit(`login-ip:${ip}`, loginMaxPerIpPerMinute, 60);
-    const wait = ipWait === undefined ? await throttles.claimSignInAttempt(email, ip) : { seconds: ipWait, limit: 'ip' as const };
+  async function throttleSignIn(email: string, caller: SignInCaller, userId?: number) {
+    const { client } = caller;
+    const ipWait = await throttles.hit(`login-ip:${client}`, loginMaxPerIpPerMinute, 60);
+    const wait =
+      ipWait === undefined
+        ? await throttles.claimSignInAttempt(email, client, caller.isTrustedFor(email))
+        : { seconds: ipWait, limit: 'ip' as const };
     if (wait === undefined) return;
-    const gate = { ip: `login-ip:${ip}`, client: `login:${emailKey(email)}:${ip}`, account: `login:${emailKey(email)}` }[wait.limit];
-    if (await isFirstRefusal(gate)) await recordSignInFailure(db, { email, userId, reason: 'throttled', client: ip });
+    const gate = { ip: `login-ip:${client}`, client: `login:${emailKey(email)}:${client}`, account: `login:${emailKey(email)}` }[
+      wait.limit
+    ];
+    if (await isFirstRefusal(gate)) await recordSignInFailure(db, { email, userId, reason: 'throttled', client });
     throw tooManyRequests(tooManyAttemptsMessage(wait.seconds), wait.seconds);
   }
 
@@ -164,22 +179,23 @@ export function createAuthService({
      * Throttled per address and per email (throttles.ts); an unknown email costs the same work and gets the same
      * answers as a wrong password. Blocked accounts and expired temporary passwords are told only to the right password.
      */
-    async login(email: string, password: string, ip: string) {
-      await throttleSignIn(email, ip);
+    async login(email: string, password: string, caller: SignInCaller) {
+      const { client } = caller;
+      await throttleSignIn(email, caller);
       const user = await findUserByEmail(email);
       const isRightPassword = await verifyPassword(user?.password_hash ?? (await decoyPasswordHash()), password);
       if (!user || !isRightPassword) {
-        await recordSignInFailure(db, { email, userId: user?.id, reason: user ? 'wrong_password' : 'unknown_email', client: ip });
+        await recordSignInFailure(db, { email, userId: user?.id, reason: user ? 'wrong_password' : 'unknown_email', client });
         throw unauthenticated(MESSAGES.invalidCredentials);
       }
       // With a second factor, the attempt still counts until the code is right: password and code share one budget.
-      if (!user.totp_enabled_at) await forgetSignInFailures(db, email, ip);
+      if (!user.totp_enabled_at) await forgetSignInFailures(db, email, client);
       if (!user.is_active) {
-        await recordSignInFailure(db, { email, userId: user.id, reason: 'blocked', client: ip });
+        await recordSignInFailure(db, { email, userId: user.id, reason: 'blocked', client });
         throw new AppError(403, MESSAGES.accountBlocked);
       }
       if (isTemporaryPasswordExpired(user)) {
-        await recordSignInFailure(db, { email, userId: user.id, reason: 'temporary_expired', client: ip });
+        await recordSignInFailure(db, { email, userId: user.id, reason: 'temporary_expired', client });
         throw unauthenticated(MESSAGES.temporaryPasswordExpired);
       }
       if (user.totp_enabled_at) return { two_factor_required: true as const, challenge_token: twoFactor.challengeFor(user.id) };
@@ -190,21 +206,22 @@ export function createAuthService({
      * The code step of a sign-in with a second factor: the challenge of the right password, then a TOTP code (never
      * one already used) or an unused recovery code; throttled and counted like a password.
      */
-    async loginWithCode(challenge: string, code: string, ip: string) {
+    async loginWithCode(challenge: string, code: string, caller: SignInCaller) {
+      const { client } = caller;
       const userId = twoFactor.userOfChallenge(challenge);
       const [user] = await db.select().from(users).where(eq(users.id, userId));
       if (!user?.totp_enabled_at) throw unauthenticated(TWO_FACTOR_MESSAGES.challengeExpired);
-      await throttleSignIn(user.email, ip, userId);
+      await throttleSignIn(user.email, caller, userId);
       if (!user.is_active) {
-        await recordSignInFailure(db, { email: user.email, userId, reason: 'blocked', client: ip });
+        await recordSignInFailure(db, { email: user.email, userId, reason: 'blocked', client });
         throw new AppError(403, MESSAGES.accountBlocked);
       }
       const how = await twoFactor.verify(userId, code);
       if (!how) {
-        await recordSignInFailure(db, { email: user.email, userId, reason: 'wrong_code', client: ip });
+        await recordSignInFailure(db, { email: user.email, userId, reason: 'wrong_code', client });
         throw new AppError(401, TWO_FACTOR_MESSAGES.invalidCode, { code: [TWO_FACTOR_MESSAGES.invalidCode] });
       }
-      await forgetSignInFailures(db, user.email, ip);
+      await forgetSignInFailures(db, user.email, client);
       if (how === 'recovery') await recordAudit(db, { action: 'two_factor.recovery_used', actor: { id: userId, email: user.email } });
       return signedIn(user);
     },
@@ -214,8 +231,8 @@ export function createAuthService({
      * queued (one insert for any email) and the job queue's worker looks at it after the answer (`handleResetLink`).
      * Past FORGOT_MAX_PER_ACCOUNT_PER_HOUR requests for one email nothing is sent; the link is single-use, 60 minutes.
      */
-    async forgotPassword(email: string, ip: string) {
-      const wait = await throttles.hit(`forgot-ip:${ip}`, loginMaxPerIpPerMinute, 60);
+    async forgotPassword(email: string, client: string) {
+      const wait = await throttles.hit(`forgot-ip:${client}`, loginMaxPerIpPerMinute, 60);
       if (wait !== undefined) throw tooManyRequests(MESSAGES.tooManyRequests, wait);
       await enqueue(db, 'reset-link', { email });
     },
@@ -224,10 +241,10 @@ export function createAuthService({
     handleResetLink: ({ email }: { email: string }) => sendResetLink(email),
 
     /** Throttled per client (RECOVERY_MAX_PER_IP_PER_MINUTE, 429): a wrong link writes an audit row, a refused one once a minute. */
-    async recoverPassword(token: string, password: string, ip: string) {
-      const wait = await throttles.hit(`recovery-ip:${ip}`, recoveryMaxPerIpPerMinute, 60);
+    async recoverPassword(token: string, password: string, client: string) {
+      const wait = await throttles.hit(`recovery-ip:${client}`, recoveryMaxPerIpPerMinute, 60);
       if (wait !== undefined) {
-        if (await isFirstRefusal(`recovery-ip:${ip}`)) {
+        if (await isFirstRefusal(`recovery-ip:${client}`)) {
           await recordAudit(db, { action: 'password.reset', result: 'failure', actor: {}, details: { reason: 'throttled' } });
         }
         throw tooManyRequests(MESSAGES.tooManyRequests, wait);
@@ -280,7 +297,7 @@ export function createAuthService({
      * a sign-in (reauthenticate); it ends the pending reset links and the account's other sessions, and tells the old
      * address. The other fields change without it.
      */
-    async updateProfile(userId: number, input: UserUpdateInput, caller: { ip: string; sessionId: string }) {
+    async updateProfile(userId: number, input: UserUpdateInput, caller: { client: string; sessionId: string }) {
       const { current_password, ...changes } = input;
       const [current] = await db.select().from(users).where(eq(users.id, userId));
       if (!current) throw notFound();
@@ -291,7 +308,7 @@ export function createAuthService({
           { db, throttles },
           {
             userId,
-            ip: caller.ip,
+            client: caller.client,
             route: 'api/user-update',
             password: current_password,
             refusal: invalid({ current_password: [MESSAGES.currentPasswordWrong] }),

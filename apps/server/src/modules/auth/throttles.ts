@@ -109,9 +109,11 @@ export function createThrottles({ db, maxFailures, maxDelaySeconds, accountMaxPe
    * wait: past LOGIN_MAX_FAILURES attempts of this client on this account, each waits twice as long as the previous
    * one; past LOGIN_ACCOUNT_MAX_FAILURES_PER_HOUR attempts on the account from all clients in a rolling hour, every
    * client waits. The attempt counts before the password is checked, so that concurrent guesses cannot all slip in
-   * before the first failure is written; `forgetSignInFailures` takes it back after a right password.
+   * before the first failure is written; `forgetSignInFailures` takes it back after a right password. An attempt from
+   * a device that signed in to the account before (`isTrustedDevice`, device-cookie.ts) is counted in the account but
+   * never refused by its ceiling, so that a distributed attack cannot lock the owner out.
    */
-  async function claimSignInAttempt(email: string, client: string): Promise<SignInWait | undefined> {
+  async function claimSignInAttempt(email: string, client: string, isTrustedDevice = false): Promise<SignInWait | undefined> {
     const key = emailKey(email);
     await purgeNow();
     const next = sql`case when f.forget_at <= now() then 1 else f.failures + 1 end`;
@@ -134,7 +136,7 @@ export function createThrottles({ db, maxFailures, maxDelaySeconds, accountMaxPe
         const counted = await tx.execute(sql`
           insert into login_account_failures as a (email_hash, failures, counted_at) values (${key}, 1, now())
           on conflict (email_hash) do update set failures = ${accountCount} + 1, counted_at = now()
-            where ${accountCount} + 1 <= ${accountMaxPerHour}
+            where ${isTrustedDevice} or ${accountCount} + 1 <= ${accountMaxPerHour}
           returning a.failures`);
         if (counted.rows.length === 0) {
           const waiting = await tx.execute<{ seconds: number | null }>(sql`

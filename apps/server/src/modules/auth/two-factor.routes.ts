@@ -1,6 +1,7 @@
 import { TWO_FACTOR_ROUTES as ROUTES, TWO_FACTOR_MESSAGES } from '@reformes/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { clientOf } from '../../http/client-key.ts';
 import { ok } from '../../http/envelope.ts';
 import { authOf } from '../../http/guard.ts';
 import { routeTable } from '../../http/route-table.ts';
@@ -11,7 +12,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ twoFactor: TwoFactorServic
   const on = routeTable(app);
   const callerOf = (request: FastifyRequest) => {
     const { userId, sessionId } = authOf(request);
-    return { userId, sessionId, ip: request.ip };
+    return { userId, sessionId, client: clientOf(request) };
   };
   on(ROUTES.status, async (request) => ok(await twoFactor.status(authOf(request).userId)));
   on(ROUTES.setup, async (request) => ok(await twoFactor.setup(authOf(request).userId)));

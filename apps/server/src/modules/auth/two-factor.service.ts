@@ -16,11 +16,11 @@ const wrongPasswordOrCode = () =>
     code: [TWO_FACTOR_MESSAGES.wrongPasswordOrCode],
   });
 
-/** Who asks: the account, its session (kept when the others end) and its address (for the sign-in back-off). */
+/** Who asks: the account, its session (kept when the others end) and its client (`clientKey`, for the sign-in back-off). */
 export interface TwoFactorCaller {
   userId: number;
   sessionId: string;
-  ip: string;
+  client: string;
 }
 
 export interface TwoFactorServiceOptions {
@@ -45,12 +45,12 @@ export function createTwoFactorService({ db, twoFactor, sessions, throttles }: T
   }
 
   /** The password and a code (TOTP or recovery) typed again, counted like a sign-in. */
-  async function confirm({ userId, ip }: TwoFactorCaller, { password, code }: TwoFactorConfirmInput, route: string) {
+  async function confirm({ userId, client }: TwoFactorCaller, { password, code }: TwoFactorConfirmInput, route: string) {
     await reauthenticate(
       { db, throttles },
       {
         userId,
-        ip,
+        client,
         route,
         password,
         isRightCode: async () => (await twoFactor.verify(userId, code)) !== null,
@@ -78,7 +78,7 @@ export function createTwoFactorService({ db, twoFactor, sessions, throttles }: T
         { db, throttles },
         {
           userId,
-          ip: caller.ip,
+          client: caller.client,
           route: 'api/2fa/enable',
           password,
           isRightCode: async () => step !== null,

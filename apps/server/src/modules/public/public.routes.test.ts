@@ -436,5 +436,13 @@ describe('public page of published reforms', () => {
       expect((await download('json', '10.28.0.2')).statusCode).toBe(429);
       expect((await download('json', '10.28.0.3')).statusCode).toBe(200);
     });
+
+    it('counts the downloads of one IPv6 /64 together, whatever address of it each comes from (issue 40, item 8)', async () => {
+      const download = (remoteAddress: string) =>
+        t.app.inject({ method: 'GET', url: '/api/v1/reformes/public/export.json', remoteAddress });
+      for (let i = 1; i <= 10; i++) expect((await download(`2001:db8:28::${i}`)).statusCode).toBe(200);
+      expect((await download('2001:db8:28::ffff:1')).statusCode).toBe(429);
+      expect((await download('2001:db8:28:1::1')).statusCode).toBe(200);
+    });
   });
 });

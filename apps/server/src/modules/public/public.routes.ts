@@ -1,5 +1,6 @@
 import { MESSAGES, PUBLIC_ROUTES as ROUTES } from '@reformes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { clientOf } from '../../http/client-key.ts';
 import { ok, pagedList } from '../../http/envelope.ts';
 import { onEachExport } from '../../http/export-routes.ts';
 import { routeTable } from '../../http/route-table.ts';
@@ -22,7 +23,7 @@ export const publicRoutes: FastifyPluginAsyncZod<{ publicReformes: PublicService
     [ROUTES.exportCsv, openDataCsv],
   ] as const;
   onEachExport(on, formats, ({ spec, extension, write }) => async (request, reply) => {
-    await publicReformes.throttleExport(request.ip);
+    await publicReformes.throttleExport(clientOf(request));
     const file = await publicReformes.openExport(request.query);
     // A download cut before its first batch never runs the batches' own release.
     reply.raw.once('close', () => void file.release());
