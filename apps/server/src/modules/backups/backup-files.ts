@@ -25,19 +25,69 @@ export function backupFolderOf(type: string): string {
   return type === 'doc' ? BACKUP_FOLDERS.doc : BACKUP_FOLDERS.db;
 }
 
-/** Runs a command, collecting stderr for the error message. */
-function run(command: string, args: string[]): Promise<void> {
-  return exitOf(spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] }), command);
+/** pg_dump's time limit: well under a job's lease (300 s, jobs/worker.ts), so that a hung dump never outlives it. */
+export const PG_DUMP_TIMEOUT_MS = 120_000;
+/** What is kept of a command's error output (its end, where the error is): the rest is read and dropped. */
+const STDERR_KEPT = 16 * 1024;
+
+/**
+ * A connection string without its password, which goes to the child's environment instead (issue 40, item 11): a
+ * command line is readable by every local user (/proc/<pid>/cmdline), the environment by the same user only.
+ */
+export function connectionOf(databaseUrl: string): { dbname: string; env: NodeJS.ProcessEnv } {
+  let dbname = databaseUrl;
+  let password: string | undefined;
+  if (/^postgres(ql)?:\/\//i.test(databaseUrl)) {
+    const url = new URL(databaseUrl);
+    if (url.password) password = decodeURIComponent(url.password);
+    url.password = '';
+    password ??= url.searchParams.get('password') ?? undefined;
+    url.searchParams.delete('password');
+    dbname = url.href;
+  } else {
+    // libpq's keyword form: `host=… password='…' dbname=…`.
+    const keyword = /(^|\s)password\s*=\s*('(?:[^'\\]|\\.)*'|\S*)/.exec(databaseUrl);
+    if (keyword) {
+      password = keyword[2].replace(/^'(.*)'$/s, '$1').replace(/\\(.)/g, '$1');
+      dbname = databaseUrl.replace(keyword[0], '').trim();
+    }
+  }
+  // Only the child's environment: the server's own stays as it is.
+  return { dbname, env: password === undefined ? process.env : { ...process.env, PGPASSWORD: password } };
 }
 
-/** Resolves when the command succeeds; its stderr makes the error message. */
-function exitOf(child: ChildProcess, command: string): Promise<void> {
+/** Runs a command, collecting the end of its stderr for the error message. */
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return exitOf(spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'], env }), command);
+}
+
+/**
+ * Resolves when the command succeeds; the end of its stderr makes the error message. Past `timeoutMs` the command
+ * is killed, its output ended, and the promise rejected with a French message.
+ */
+function exitOf(child: ChildProcess, command: string, timeoutMs?: number): Promise<void> {
   return new Promise((resolve, reject) => {
     let stderr = '';
-    child.stderr?.on('data', (chunk) => {
+    let dropped = false;
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (chunk: string) => {
       stderr += chunk;
+      if (stderr.length > STDERR_KEPT) {
+        stderr = stderr.slice(-STDERR_KEPT);
+        dropped = true;
+      }
     });
+    let timedOut = false;
+    const timer =
+      timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            timedOut = true;
+            child.kill('SIGKILL');
+            child.stdout?.destroy();
+          }, timeoutMs);
     child.on('error', (error: NodeJS.ErrnoException) => {
+      clearTimeout(timer);
       reject(
         error.code === 'ENOENT'
           ? new AppError(
@@ -47,7 +97,13 @@ function exitOf(child: ChildProcess, command: string): Promise<void> {
           : error,
       );
     });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} a échoué (code ${code}) : ${stderr.trim()}`))));
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      if (timedOut)
+        reject(new Error(`${command} a dépassé ${Math.round((timeoutMs ?? 0) / 1000)} s : il a été arrêté, la sauvegarde est abandonnée.`));
+      else if (code === 0) resolve();
+      else reject(new Error(`${command} a échoué (code ${code}) : ${dropped ? '…' : ''}${stderr.trim()}`));
+    });
   });
 }
 
@@ -62,7 +118,12 @@ async function writeBackup(source: Readable, file: string, key: Buffer | undefin
  * The database dump: the app's own logical dump, gzipped, for the embedded cluster (its binaries ship no pg_dump),
  * or `pg_dump` custom format for PostgreSQL.
  */
-export async function dumpDatabase(database: Database, file: string, key?: Buffer): Promise<void> {
+export async function dumpDatabase(
+  database: Database,
+  file: string,
+  key?: Buffer,
+  { timeoutMs = PG_DUMP_TIMEOUT_MS }: { timeoutMs?: number } = {},
+): Promise<void> {
   if (database.kind === 'embedded') {
     const client = await database.pool.connect();
     try {
@@ -72,8 +133,9 @@ export async function dumpDatabase(database: Database, file: string, key?: Buffe
     }
     return;
   }
-  const child = spawn('pg_dump', ['--format=custom', '--no-owner', `--dbname=${database.url}`], { stdio: ['ignore', 'pipe', 'pipe'] });
-  const [written, exited] = await Promise.allSettled([writeBackup(child.stdout, file, key), exitOf(child, 'pg_dump')]);
+  const { dbname, env } = connectionOf(database.url);
+  const child = spawn('pg_dump', ['--format=custom', '--no-owner', `--dbname=${dbname}`], { stdio: ['ignore', 'pipe', 'pipe'], env });
+  const [written, exited] = await Promise.allSettled([writeBackup(child.stdout, file, key), exitOf(child, 'pg_dump', timeoutMs)]);
   // pg_dump's own failure says more than the broken pipe it causes.
   if (exited.status === 'rejected') throw exited.reason;
   if (written.status === 'rejected') throw written.reason;
@@ -167,6 +229,8 @@ export async function extractDocuments(file: string, store: DocumentStore): Prom
   return restored;
 }
 
+/** pg_restore of a `.dump` into `databaseUrl` (the restore command, with its operator: no time limit). */
 export async function restorePostgres(file: string, databaseUrl: string, clean: boolean): Promise<void> {
-  await run('pg_restore', ['--no-owner', ...(clean ? ['--clean', '--if-exists'] : []), `--dbname=${databaseUrl}`, file]);
+  const { dbname, env } = connectionOf(databaseUrl);
+  await run('pg_restore', ['--no-owner', ...(clean ? ['--clean', '--if-exists'] : []), `--dbname=${dbname}`, file], env);
 }
