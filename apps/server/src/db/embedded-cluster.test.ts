@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -86,5 +87,80 @@ describe('embedded PostgreSQL cluster', { timeout: 60_000 }, () => {
     await expect(startEmbeddedCluster(other, { onLog: () => undefined })).rejects.toThrow(
       `Le dossier ${other} n'est pas vide et ne contient pas de base PostgreSQL`,
     );
+  });
+});
+
+/**
+ * As root, the server creates and hands over folders and files beside DATA_DIR: a link planted there by another
+ * account must not make it chmod, chown or write what the link points to.
+ */
+describe('embedded cluster: root follows no link it did not create', { timeout: 60_000 }, () => {
+  let root: string;
+  let target: string;
+
+  beforeAll(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'reformes-links-'));
+    // The cluster's account must cross it, as it crosses the folders above an operator's DATA_DIR.
+    fs.chmodSync(root, 0o755);
+    target = path.join(root, 'cible');
+    fs.mkdirSync(target, { mode: 0o755 });
+    fs.chmodSync(target, 0o755);
+    fs.writeFileSync(path.join(target, 'fichier'), 'original', { mode: 0o644 });
+  });
+
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  /** The refusal's message, or 'démarrée' (then stopped) when the cluster started anyway. */
+  async function outcomeOf(dataDir: string): Promise<string> {
+    return startEmbeddedCluster(dataDir, { onLog: () => undefined }).then(
+      async (cluster) => {
+        await cluster.stop();
+        return 'démarrée';
+      },
+      (error: Error) => error.message,
+    );
+  }
+
+  function expectTargetUntouched() {
+    const stat = fs.statSync(target);
+    expect(stat.mode & 0o777).toBe(0o755);
+    expect(stat.uid).toBe(process.getuid?.());
+    expect(fs.readFileSync(path.join(target, 'fichier'), 'utf8')).toBe('original');
+    expect(fs.statSync(path.join(target, 'fichier')).mode & 0o777).toBe(0o644);
+  }
+
+  it('refuses, in French, a DATA_DIR too long for its socket, and uses no shared temporary folder', async () => {
+    const dataDir = path.join(root, 'd'.repeat(90), 'postgres');
+    // Where the socket folder used to fall back: a name anyone could predict and plant.
+    const fallback = path.join(os.tmpdir(), `reformes-pg-${createHash('sha256').update(dataDir).digest('hex').slice(0, 16)}`);
+    fs.rmSync(fallback, { force: true });
+    fs.symlinkSync(target, fallback);
+    try {
+      expect(await outcomeOf(dataDir)).toMatch(/^Le chemin .* est trop long pour le socket de la base embarquée/);
+      expectTargetUntouched();
+      expect(fs.existsSync(path.join(dataDir, 'PG_VERSION'))).toBe(false);
+    } finally {
+      fs.rmSync(fallback, { force: true });
+    }
+  });
+
+  it.each([
+    ['the data folder', (dataDir: string) => dataDir, () => target],
+    ['the socket folder', (dataDir: string) => `${dataDir}.run`, () => target],
+    ['the password file', (dataDir: string) => `${dataDir}.password`, () => path.join(target, 'fichier')],
+  ])('refuses a symbolic link planted as %s, and leaves its target as it was', async (_what, planted, pointee) => {
+    const dataDir = path.join(fs.mkdtempSync(path.join(root, 'data-')), 'postgres');
+    fs.symlinkSync(pointee(), planted(dataDir));
+    expect(await outcomeOf(dataDir)).toMatch(new RegExp(`^${planted(dataDir)} est un lien symbolique`));
+    expectTargetUntouched();
+    expect(fs.lstatSync(planted(dataDir)).isSymbolicLink()).toBe(true);
+  });
+
+  it('refuses a socket folder that another account owns', async () => {
+    const dataDir = path.join(fs.mkdtempSync(path.join(root, 'data-')), 'postgres');
+    fs.mkdirSync(`${dataDir}.run`, { mode: 0o755 });
+    fs.chownSync(`${dataDir}.run`, 65534, 65534);
+    expect(await outcomeOf(dataDir)).toMatch(new RegExp(`^${dataDir}.run appartient à un autre compte`));
+    expect(fs.statSync(`${dataDir}.run`).uid).toBe(65534);
   });
 });

@@ -6,21 +6,24 @@
  * password on top. docs/decisions.md, "The embedded database: PostgreSQL run by the app".
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { isZombie } from './data-dir-lock.ts';
 import {
   type Binaries,
+  checkOwnPath,
   checkReachable,
   clusterUser,
   EmbeddedClusterError,
   letClusterCross,
   locateBinaries,
+  ownersOf,
   privateDir,
   type RunAs,
+  readOwnFile,
+  writeOwnFile,
 } from './embedded-host.ts';
 
 export { CLUSTER_OS_USER, EmbeddedClusterError } from './embedded-host.ts';
@@ -33,7 +36,7 @@ const SUPERUSER = 'postgres';
 /** PostgreSQL's socket file name is `.s.PGSQL.<port>`; the port only names it (nothing listens on TCP). */
 const SOCKET_PORT = 5432;
 
-/** A Unix socket path is limited to 107 bytes on Linux (sun_path): a longer folder moves under the temp folder. */
+/** A Unix socket path is limited to 107 bytes on Linux (sun_path): a longer DATA_DIR is refused. */
 const MAX_SOCKET_DIR_LENGTH = 107 - `/.s.PGSQL.${SOCKET_PORT}`.length;
 
 /**
@@ -89,11 +92,18 @@ function warningsOnly(): (line: string) => void {
   };
 }
 
+/**
+ * The socket folder, beside the data folder. Never in the shared temporary folder: a name anyone can predict there
+ * can be planted (a link) before the server creates it.
+ */
 function socketDirOf(dataDir: string): string {
   const beside = path.join(path.dirname(dataDir), `${path.basename(dataDir)}.run`);
-  if (beside.length <= MAX_SOCKET_DIR_LENGTH) return beside;
-  const hash = createHash('sha256').update(dataDir).digest('hex').slice(0, 16);
-  return path.join(os.tmpdir(), `reformes-pg-${hash}`);
+  if (Buffer.byteLength(beside) > MAX_SOCKET_DIR_LENGTH)
+    throw new EmbeddedClusterError(
+      `Le chemin ${dataDir} est trop long pour le socket de la base embarquée (${beside} : ${Buffer.byteLength(beside)} octets, ` +
+        `${MAX_SOCKET_DIR_LENGTH} au plus) : choisissez un DATA_DIR plus court.`,
+    );
+  return beside;
 }
 
 const passwordFileOf = (dataDir: string) => path.join(path.dirname(dataDir), `${path.basename(dataDir)}.password`);
@@ -119,8 +129,7 @@ async function initCluster(binaries: Binaries, dataDir: string, user: RunAs | un
   const password = randomBytes(24).toString('base64url');
   // The password reaches initdb through a file only its user reads, never the command line (ps).
   const pwfile = path.join(dataDir, '..', `.initdb-${process.pid}-${randomBytes(4).toString('hex')}`);
-  fs.writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
-  if (user) fs.chownSync(pwfile, user.uid, user.gid);
+  writeOwnFile(pwfile, `${password}\n`, user);
   try {
     const result = await runToEnd(
       spawn(
@@ -146,7 +155,7 @@ async function initCluster(binaries: Binaries, dataDir: string, user: RunAs | un
   } finally {
     fs.rmSync(pwfile, { force: true });
   }
-  fs.writeFileSync(passwordFileOf(dataDir), `${password}\n`, { mode: 0o600 });
+  writeOwnFile(passwordFileOf(dataDir), `${password}\n`);
   return password;
 }
 
@@ -251,22 +260,28 @@ export async function startEmbeddedCluster(dataDir: string, options: StartOption
   delete env.PGDATA;
   if (binaries.libraryPath) env.LD_LIBRARY_PATH = [binaries.libraryPath, env.LD_LIBRARY_PATH].filter(Boolean).join(':');
 
+  const socketDir = socketDirOf(dataDir);
   fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  letClusterCross(path.dirname(dataDir), user);
+  // Nothing beside DATA_DIR is used through a link or when another account owns it (root would chmod and chown it).
+  const owners = ownersOf(user);
+  const existing = checkOwnPath(dataDir, 'dossier', owners);
+  checkOwnPath(passwordFileOf(dataDir), 'fichier', [...owners, 0]);
+  checkOwnPath(socketDir, 'dossier', owners);
   const fresh = !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
-  if (fresh && fs.existsSync(dataDir) && fs.readdirSync(dataDir).length > 0)
+  if (fresh && existing && fs.readdirSync(dataDir).length > 0)
     throw new EmbeddedClusterError(
       `Le dossier ${dataDir} n'est pas vide et ne contient pas de base PostgreSQL : videz-le ou choisissez un autre DATA_DIR.`,
     );
-  letClusterCross(path.dirname(dataDir), user);
   privateDir(dataDir, user);
   checkReachable(user, binaries, dataDir);
   const password = fresh ? await initCluster(binaries, dataDir, user, env) : readPassword(dataDir);
 
   await clearZombiePidFile(dataDir, 30_000);
-  const socketDir = socketDirOf(dataDir);
   // The socket folder is this cluster's alone: without a postmaster, what is left there is stale (its lock file
   // would name the dead postmaster's pid).
-  if (!fs.existsSync(path.join(dataDir, 'postmaster.pid'))) fs.rmSync(socketDir, { recursive: true, force: true });
+  if (!fs.existsSync(path.join(dataDir, 'postmaster.pid')) && checkOwnPath(socketDir, 'dossier', owners))
+    fs.rmSync(socketDir, { recursive: true, force: true });
   privateDir(socketDir, user);
   const settings = { ...clusterSettings(maxConnections), unix_socket_directories: socketDir, port: String(SOCKET_PORT) };
   const child = spawn(
@@ -316,8 +331,9 @@ export async function startEmbeddedCluster(dataDir: string, options: StartOption
 
 function readPassword(dataDir: string): string {
   try {
-    return fs.readFileSync(passwordFileOf(dataDir), 'utf8').trim();
-  } catch {
+    return readOwnFile(passwordFileOf(dataDir)).trim();
+  } catch (error) {
+    if (error instanceof EmbeddedClusterError) throw error;
     throw new EmbeddedClusterError(
       `Le mot de passe de la base embarquée (${passwordFileOf(dataDir)}) est introuvable : restaurez ce fichier à côté de ${dataDir}.`,
     );

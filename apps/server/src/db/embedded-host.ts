@@ -90,24 +90,126 @@ export function clusterUser(): RunAs | undefined {
   return user;
 }
 
-/** A folder of the cluster, owned by its user, 0700. */
+/** The accounts whose folders and files the server may use beside DATA_DIR: its own, and the cluster's. */
+export function ownersOf(user: RunAs | undefined): number[] {
+  const own = process.getuid?.() ?? -1;
+  return user ? [own, user.uid] : [own];
+}
+
+type Kind = 'dossier' | 'fichier';
+
+function refuseLink(target: string): EmbeddedClusterError {
+  return new EmbeddedClusterError(
+    `${target} est un lien symbolique : la base embarquée ne suit pas un lien qu'elle n'a pas créé. Supprimez-le puis recommencez.`,
+  );
+}
+
+function checkStat(target: string, stat: fs.Stats, kind: Kind, owners: number[]): void {
+  if (stat.isSymbolicLink()) throw refuseLink(target);
+  if (kind === 'dossier' ? !stat.isDirectory() : !stat.isFile())
+    throw new EmbeddedClusterError(`${target} n'est pas un ${kind} : supprimez-le ou choisissez un autre DATA_DIR.`);
+  if (!owners.includes(stat.uid))
+    throw new EmbeddedClusterError(
+      `${target} appartient à un autre compte (uid ${stat.uid}) : la base embarquée n'y touche pas. Supprimez-le ou choisissez un autre DATA_DIR.`,
+    );
+}
+
+/**
+ * What the server may use at `target`: nothing yet (undefined), or a `kind` of one of `owners`, never a link. Root
+ * would otherwise chmod, chown or write whatever another account's link points to.
+ */
+export function checkOwnPath(target: string, kind: Kind, owners: number[]): fs.Stats | undefined {
+  let stat: fs.Stats;
+  try {
+    stat = fs.lstatSync(target);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  checkStat(target, stat, kind, owners);
+  return stat;
+}
+
+/** Opens `target` without following a link (O_NOFOLLOW), and checks what was opened, not what the path names later. */
+export function openOwn(target: string, flags: number, kind: Kind, owners: number[], mode?: number): number {
+  let fd: number;
+  try {
+    fd = fs.openSync(target, flags | fs.constants.O_NOFOLLOW, mode);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP') throw refuseLink(target);
+    if (code === 'EEXIST' || code === 'ENOTDIR') checkOwnPath(target, kind, owners);
+    throw error;
+  }
+  try {
+    checkStat(target, fs.fstatSync(fd), kind, owners);
+  } catch (error) {
+    fs.closeSync(fd);
+    throw error;
+  }
+  return fd;
+}
+
+/** A new file of `content`, 0600, created here (O_EXCL, no link followed), then given to `user`. A stale one of ours is replaced. */
+export function writeOwnFile(target: string, content: string, user?: RunAs): void {
+  const owners = ownersOf(user);
+  if (checkOwnPath(target, 'fichier', owners)) fs.unlinkSync(target);
+  const { O_WRONLY, O_CREAT, O_EXCL } = fs.constants;
+  const fd = openOwn(target, O_WRONLY | O_CREAT | O_EXCL, 'fichier', owners, 0o600);
+  try {
+    fs.writeFileSync(fd, content);
+    fs.fchmodSync(fd, 0o600);
+    if (user) fs.fchownSync(fd, user.uid, user.gid);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** The text of a file of ours (or root's), read without following a link. */
+export function readOwnFile(target: string): string {
+  const fd = openOwn(target, fs.constants.O_RDONLY, 'fichier', [...ownersOf(undefined), 0]);
+  try {
+    return fs.readFileSync(fd, 'utf8');
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** A folder of the cluster, owned by its user, 0700: created, or one of ours; never through a link. */
 export function privateDir(dir: string, user: RunAs | undefined): void {
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  fs.chmodSync(dir, 0o700);
-  if (user) fs.chownSync(dir, user.uid, user.gid);
+  try {
+    fs.mkdirSync(dir, { mode: 0o700 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const fd = openOwn(dir, fs.constants.O_RDONLY | fs.constants.O_DIRECTORY, 'dossier', ownersOf(user));
+  try {
+    fs.fchmodSync(fd, 0o700);
+    if (user) fs.fchownSync(fd, user.uid, user.gid);
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 /**
  * DATA_DIR is the app's own folder and often private (0700, as mkdtemp or an operator's umask makes it): its group
  * becomes the cluster account's, with the right to cross it (not to list it), rather than opening it to every account.
+ * An operator may point DATA_DIR at another disk with a link of theirs; a link another account made is refused.
  */
 export function letClusterCross(dir: string, user: RunAs | undefined): void {
   if (!user) return;
-  const stat = fs.statSync(dir);
-  const crossable = stat.mode & 0o001 || (stat.mode & 0o010 && stat.gid === user.gid) || stat.uid === user.uid;
-  if (crossable || stat.uid !== process.getuid?.()) return;
-  fs.chownSync(dir, stat.uid, user.gid);
-  fs.chmodSync(dir, (stat.mode & 0o7777) | 0o010);
+  const link = fs.lstatSync(dir);
+  if (link.isSymbolicLink() && link.uid !== process.getuid?.() && link.uid !== 0) throw refuseLink(dir);
+  const fd = fs.openSync(dir, fs.constants.O_RDONLY | fs.constants.O_DIRECTORY);
+  try {
+    const stat = fs.fstatSync(fd);
+    const crossable = stat.mode & 0o001 || (stat.mode & 0o010 && stat.gid === user.gid) || stat.uid === user.uid;
+    if (crossable || stat.uid !== process.getuid?.()) return;
+    fs.fchownSync(fd, stat.uid, user.gid);
+    fs.fchmodSync(fd, (stat.mode & 0o7777) | 0o010);
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 /** The dedicated account must reach the binaries and the data folder: a home folder (mode 0700) is the usual trap. */
