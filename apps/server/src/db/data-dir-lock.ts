@@ -22,14 +22,47 @@ export function isZombie(pid: number): boolean {
   }
 }
 
+/**
+ * Who a process is beyond its pid, which the kernel reuses: its account, its start time (clock ticks since boot,
+ * /proc/<pid>/stat field 22) and the boot it started in.
+ */
+interface Identity {
+  uid: number;
+  start: string;
+  boot: string;
+}
+
+function identityOf(pid: number): Identity | undefined {
+  if (process.platform !== 'linux') return undefined;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces and parentheses): state is field 3, starttime field 22.
+    const start = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+    const uid = fs.statSync(`/proc/${pid}`).uid;
+    const boot = fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+    return start ? { uid, start, boot } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 interface LockOwner {
   pid: number;
   childPid?: number;
+  childUid?: number;
+  childStart?: string;
+  childBoot?: string;
 }
 
 function readOwner(lockPath: string): LockOwner | undefined {
   try {
-    return JSON.parse(fs.readFileSync(lockPath, 'utf8')) as LockOwner;
+    // Not through a link: the lock is a file this server creates (O_EXCL), never one another account put there.
+    const fd = fs.openSync(lockPath, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
+    try {
+      return JSON.parse(fs.readFileSync(fd, 'utf8')) as LockOwner;
+    } finally {
+      fs.closeSync(fd);
+    }
   } catch {
     return undefined;
   }
@@ -37,9 +70,15 @@ function readOwner(lockPath: string): LockOwner | undefined {
 
 export class DataDirLockedError extends Error {}
 
-/** The postmaster a killed server left behind, if that pid is still one on `dataDir` (pids get reused). */
-function isOrphanedCluster(pid: number, dataDir: string): boolean {
-  if (process.platform !== 'linux') return true;
+/**
+ * The postmaster a killed server left behind, if that pid is still the very process it recorded: same account, same
+ * start time in the same boot (pids get reused), on `dataDir`. Anything else is left alone, never signalled.
+ */
+function isOrphanedCluster(owner: LockOwner, dataDir: string): boolean {
+  const pid = owner.childPid;
+  if (!pid || process.platform !== 'linux') return false;
+  const now = identityOf(pid);
+  if (!now || now.uid !== owner.childUid || now.start !== owner.childStart || now.boot !== owner.childBoot) return false;
   try {
     return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(dataDir);
   } catch {
@@ -65,9 +104,13 @@ async function waitForExit(pid: number, ms: number): Promise<boolean> {
 export async function acquireDataDirLock(dataDir: string, waitMs = 30_000) {
   const lockPath = path.join(path.dirname(dataDir), `${path.basename(dataDir)}.lock`);
   fs.mkdirSync(path.dirname(lockPath), { recursive: true });
+  let fd: number;
   for (;;) {
     try {
-      fs.writeFileSync(lockPath, JSON.stringify({ pid: process.pid } satisfies LockOwner), { flag: 'wx', mode: 0o600 });
+      // Created here (O_EXCL: never an existing file or link), and written later through this descriptor only.
+      const { O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW } = fs.constants;
+      fd = fs.openSync(lockPath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600);
+      fs.writeSync(fd, JSON.stringify({ pid: process.pid } satisfies LockOwner));
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
@@ -79,7 +122,7 @@ export async function acquireDataDirLock(dataDir: string, waitMs = 30_000) {
         );
       }
       const orphan = owner?.childPid;
-      if (orphan && isAlive(orphan) && isOrphanedCluster(orphan, dataDir)) {
+      if (owner && orphan && isAlive(orphan) && isOrphanedCluster(owner, dataDir)) {
         process.kill(orphan, 'SIGINT');
         if (!(await waitForExit(orphan, waitMs))) {
           throw new DataDirLockedError(
@@ -90,11 +133,18 @@ export async function acquireDataDirLock(dataDir: string, waitMs = 30_000) {
       fs.rmSync(lockPath, { force: true });
     }
   }
+  let released = false;
   return {
     recordChild(childPid: number) {
-      fs.writeFileSync(lockPath, JSON.stringify({ pid: process.pid, childPid } satisfies LockOwner));
+      const child = identityOf(childPid);
+      const owner: LockOwner = { pid: process.pid, childPid, childUid: child?.uid, childStart: child?.start, childBoot: child?.boot };
+      fs.ftruncateSync(fd, 0);
+      fs.writeSync(fd, JSON.stringify(owner), 0);
     },
     release() {
+      if (released) return;
+      released = true;
+      fs.closeSync(fd);
       const owner = readOwner(lockPath);
       if (owner?.pid === process.pid) fs.rmSync(lockPath, { force: true });
     },
