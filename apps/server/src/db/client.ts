@@ -1,7 +1,7 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.ts';
-import { EMBEDDED_DATABASE, type EmbeddedCluster, ensureDatabase, startEmbeddedCluster } from './embedded-cluster.ts';
+import { EMBEDDED_DATABASE, type EmbeddedCluster, ensureAppDatabase, startEmbeddedCluster } from './embedded-cluster.ts';
 import { nameStatements } from './prepared-statements.ts';
 import * as schema from './schema/index.ts';
 
@@ -84,22 +84,27 @@ const SPARE_CONNECTIONS = 5;
 export async function connectEmbedded(dataDir: string, { max = 10, onLog }: EmbeddedOptions = {}): Promise<Database> {
   const lock = await acquireDataDirLock(dataDir);
   let cluster: EmbeddedCluster;
+  let login: { user: string; password: string };
   try {
     cluster = await startEmbeddedCluster(dataDir, {
       maxConnections: max + SPARE_CONNECTIONS,
       onLog,
       onSpawn: (pid) => lock.recordChild(pid),
     });
-    await ensureDatabase(cluster.connection);
+    // The app queries as its database's owner, never as the superuser (embedded-cluster.ts, APP_ROLE).
+    login = await ensureAppDatabase(cluster.connection).catch(async (error) => {
+      await cluster.stop();
+      throw error;
+    });
   } catch (error) {
     lock.release();
     throw error;
   }
   // Idle backends close after 2 s (node-postgres' default is 10 s): each holds a few MB of the laptop's memory,
   // and opening one on a Unix socket costs a few milliseconds.
-  const pool = new pg.Pool({ ...cluster.connection, database: EMBEDDED_DATABASE, max, idleTimeoutMillis: 2_000 });
+  const pool = new pg.Pool({ ...cluster.connection, ...login, database: EMBEDDED_DATABASE, max, idleTimeoutMillis: 2_000 });
   pool.on('error', () => undefined);
-  return wrapPool(pool, 'embedded', cluster.urlOf(EMBEDDED_DATABASE), async () => {
+  return wrapPool(pool, 'embedded', cluster.urlOf(EMBEDDED_DATABASE, login), async () => {
     await pool.end();
     await cluster.stop();
     lock.release();

@@ -33,6 +33,23 @@ export const EMBEDDED_DATABASE = 'reformes';
 
 const SUPERUSER = 'postgres';
 
+/**
+ * The role the app connects as: it owns the app's database and what is in it, and nothing more (no superuser, no
+ * server files, no programs). The superuser only prepares it at each start, on a connection closed before serving.
+ */
+export const APP_ROLE = 'reformes';
+
+/**
+ * What initdb and PostgreSQL get of the environment: not the server's (its secrets would be readable through SQL
+ * from /proc/<pid>/environ).
+ */
+function clusterEnvironment(binaries: Binaries): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { PATH: '/usr/local/bin:/usr/bin:/bin', LC_ALL: 'C', LANG: 'C', TZ: 'UTC' };
+  const libraries = [binaries.libraryPath, process.env.LD_LIBRARY_PATH].filter(Boolean).join(':');
+  if (libraries) env.LD_LIBRARY_PATH = libraries;
+  return env;
+}
+
 /** PostgreSQL's socket file name is `.s.PGSQL.<port>`; the port only names it (nothing listens on TCP). */
 const SOCKET_PORT = 5432;
 
@@ -200,8 +217,8 @@ async function clearZombiePidFile(dataDir: string, timeoutMs: number): Promise<v
 export interface EmbeddedCluster {
   /** Connection settings for node-postgres (`database` excepted). */
   connection: { host: string; port: number; user: string; password: string };
-  /** A postgres:// address of `database` in this cluster. */
-  urlOf(database: string): string;
+  /** A postgres:// address of `database` in this cluster, as the superuser unless another login is given. */
+  urlOf(database: string, login?: { user: string; password: string }): string;
   pid: number;
   /** Fast shutdown: open transactions roll back, a checkpoint writes everything, the process exits. */
   stop(): Promise<void>;
@@ -256,9 +273,7 @@ export async function startEmbeddedCluster(dataDir: string, options: StartOption
   const { maxConnections = 20, onLog = warningsOnly(), readyTimeoutMs = 120_000 } = options;
   const binaries = locateBinaries();
   const user = clusterUser();
-  const env: NodeJS.ProcessEnv = { ...process.env, LC_ALL: 'C', LANG: 'C' };
-  delete env.PGDATA;
-  if (binaries.libraryPath) env.LD_LIBRARY_PATH = [binaries.libraryPath, env.LD_LIBRARY_PATH].filter(Boolean).join(':');
+  const env = clusterEnvironment(binaries);
 
   const socketDir = socketDirOf(dataDir);
   fs.mkdirSync(path.dirname(dataDir), { recursive: true });
@@ -313,8 +328,8 @@ export async function startEmbeddedCluster(dataDir: string, options: StartOption
   return {
     connection,
     pid: child.pid,
-    urlOf: (database) =>
-      `postgresql://${SUPERUSER}:${encodeURIComponent(password)}@localhost:${SOCKET_PORT}/${database}?host=${encodeURIComponent(socketDir)}`,
+    urlOf: (database, login = { user: SUPERUSER, password }) =>
+      `postgresql://${login.user}:${encodeURIComponent(login.password)}@localhost:${SOCKET_PORT}/${database}?host=${encodeURIComponent(socketDir)}`,
     stop() {
       stopping ??= (async () => {
         if (child.exitCode !== null || child.signalCode !== null) return;
@@ -340,14 +355,74 @@ function readPassword(dataDir: string): string {
   }
 }
 
-/** The app's database inside the cluster, created on first start. */
-export async function ensureDatabase(connection: EmbeddedCluster['connection'], name = EMBEDDED_DATABASE): Promise<void> {
-  const client = new pg.Client({ ...connection, database: 'postgres' });
+const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/**
+ * Statements that give `role` every object of the current database it does not own yet: schemas, then tables and
+ * views (their indexes, row types and owned sequences follow), then the other sequences, functions and types. An
+ * extension's own objects (pg_trgm's) stay its own. Earlier versions created them as the superuser; REASSIGN OWNED BY the bootstrap superuser is refused.
+ */
+const HANDOVER = `
+  select format('alter schema %I owner to %I', n.nspname, $1::text) from pg_namespace n
+   where n.nspname not in ('information_schema', 'public') and n.nspname not like 'pg\\_%' and n.nspowner <> $1::regrole
+  union all
+  select format('alter table %s owner to %I', c.oid::regclass, $1::text) from pg_class c join pg_namespace n on n.oid = c.relnamespace
+   where n.nspname <> 'information_schema' and n.nspname not like 'pg\\_%' and c.relkind in ('r', 'p', 'v', 'm', 'f')
+     and c.relowner <> $1::regrole
+     and not exists (select 1 from pg_depend d where d.classid = 'pg_class'::regclass and d.objid = c.oid and d.deptype = 'e')
+  union all
+  select format('alter sequence %s owner to %I', c.oid::regclass, $1::text) from pg_class c join pg_namespace n on n.oid = c.relnamespace
+   where n.nspname <> 'information_schema' and n.nspname not like 'pg\\_%' and c.relkind = 'S' and c.relowner <> $1::regrole
+     and not exists (select 1 from pg_depend d where d.classid = 'pg_class'::regclass and d.objid = c.oid and d.deptype in ('a', 'i'))
+  union all
+  select format('alter routine %s owner to %I', p.oid::regprocedure, $1::text) from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+   where n.nspname <> 'information_schema' and n.nspname not like 'pg\\_%' and p.prokind in ('f', 'p') and p.proowner <> $1::regrole
+     and not exists (select 1 from pg_depend d where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e')
+  union all
+  select format('alter %s %s owner to %I', case t.typtype when 'd' then 'domain' else 'type' end, t.oid::regtype, $1::text)
+    from pg_type t join pg_namespace n on n.oid = t.typnamespace
+   where n.nspname <> 'information_schema' and n.nspname not like 'pg\\_%' and t.typowner <> $1::regrole
+     and t.typtype in ('e', 'd', 'r', 'c') and t.typcategory <> 'A'
+     and (t.typrelid = 0 or (select c.relkind from pg_class c where c.oid = t.typrelid) = 'c')
+     and not exists (select 1 from pg_depend d where d.classid = 'pg_type'::regclass and d.objid = t.oid and d.deptype = 'e')`;
+
+/**
+ * The app's database inside the cluster and the role the app connects as, prepared on a superuser connection that
+ * is closed before the app serves. The role gets a new password at each start (the app alone knows it: nothing to
+ * keep on disk), and owns the database and everything in it, in one transaction (idempotent).
+ */
+export async function ensureAppDatabase(
+  connection: EmbeddedCluster['connection'],
+  name = EMBEDDED_DATABASE,
+): Promise<{ user: string; password: string }> {
+  const password = randomBytes(24).toString('base64url');
+  const role = quoted(APP_ROLE);
+  const admin = new pg.Client({ ...connection, database: 'postgres' });
+  await admin.connect();
+  try {
+    const attributes = `login nosuperuser nocreatedb nocreaterole noreplication nobypassrls inherit password '${password}'`;
+    const { rowCount: exists } = await admin.query('select 1 from pg_roles where rolname = $1', [APP_ROLE]);
+    await admin.query(exists ? `alter role ${role} with ${attributes}` : `create role ${role} with ${attributes}`);
+    // A member of nothing (pg_read_server_files, pg_execute_server_program…), whatever an operator granted it.
+    const { rows: memberships } = await admin.query<{ name: string }>(
+      'select m.roleid::regrole::text as name from pg_auth_members m where m.member = $1::regrole',
+      [APP_ROLE],
+    );
+    for (const { name: granted } of memberships) await admin.query(`revoke ${granted} from ${role}`);
+    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    await admin.query(rowCount ? `alter database ${quoted(name)} owner to ${role}` : `create database ${quoted(name)} owner ${role}`);
+  } finally {
+    await admin.end();
+  }
+  const client = new pg.Client({ ...connection, database: name });
   await client.connect();
   try {
-    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
-    if (!rowCount) await client.query(`create database "${name.replaceAll('"', '""')}"`);
+    await client.query('begin');
+    const { rows } = await client.query<{ format: string }>(HANDOVER, [APP_ROLE]);
+    for (const { format } of rows) await client.query(format);
+    await client.query('commit');
   } finally {
     await client.end();
   }
+  return { user: APP_ROLE, password };
 }

@@ -24,6 +24,7 @@ export async function openDatabase(
     ? connectPostgres(config.databaseUrl, { max: config.databasePoolMax })
     : await connectEmbedded(config.embeddedDir, { max: config.databasePoolMax, onLog: onPostgresLog });
   try {
+    if (config.databaseUrl) await warnIfSuperuser(database, log);
     await runMigrations(database);
     if (!config.databaseUrl && isLegacyPgliteDir(config.legacyPgliteDir)) await convertLegacy(database, config.legacyPgliteDir, log);
   } catch (error) {
@@ -31,6 +32,21 @@ export async function openDatabase(
     throw error;
   }
   return database;
+}
+
+/**
+ * The app needs only to own its database. A superuser also reads the server's files and runs programs from SQL: it is
+ * allowed (CI runs the suites so), but the operator is told.
+ */
+async function warnIfSuperuser(database: Database, log: (message: string) => void): Promise<void> {
+  const { rows } = await database.pool.query<{ role: string; rolsuper: boolean }>(
+    'select current_user as role, rolsuper from pg_roles where rolname = current_user',
+  );
+  if (rows[0]?.rolsuper)
+    log(
+      `DATABASE_URL se connecte avec le rôle ${rows[0].role}, superutilisateur PostgreSQL : en production, utilisez un rôle ` +
+        'propriétaire de la base, sans droits de superutilisateur.',
+    );
 }
 
 /**
