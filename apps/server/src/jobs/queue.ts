@@ -7,8 +7,11 @@ import { currentRequest } from '../modules/audit/audit-context.ts';
 export interface JobPayloads {
   /** A mail to deliver: retried until the SMTP server takes it. */
   mail: MailMessage;
-  /** "Mot de passe oublié": looked at after the answer, the same for every email (auth.service.ts). */
-  'reset-link': { email: string };
+  /**
+   * "Mot de passe oublié": looked at after the answer, the same for every email (auth.service.ts); `client` (its
+   * `clientKey`, issue 40) gates and names its audit rows, absent from the jobs queued before.
+   */
+  'reset-link': { email: string; client?: string };
   /** Scheduled (jobs/schedule.ts), once per slot: the uploads no reform claimed within a day go. */
   'purge-uploads': { slot: string };
   /** Scheduled: the audit entries older than AUDIT_RETENTION_DAYS go. */

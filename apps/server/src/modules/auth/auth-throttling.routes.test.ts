@@ -221,6 +221,41 @@ describe('sign-in back-off per account and client', () => {
   });
 
   describe('forgotten password', () => {
+    it('writes one audit row a minute per client and reason and one job per client and email, with the same answers (issue 40, item 7)', async () => {
+      const user = await createAccount();
+      const client = '192.0.2.150';
+      const emails = [
+        user.email,
+        'inconnu-1@reformes.test',
+        'inconnu-2@reformes.test',
+        'inconnu-3@reformes.test',
+        'inconnu-4@reformes.test',
+      ];
+      const jobsBefore = (await t.database.pool.query("select count(*)::int as n from jobs where kind = 'reset-link'")).rows[0].n;
+      const mailsBefore = t.outbox().length;
+      const answers = [];
+      for (let i = 0; i < 50; i++) {
+        const response = await t.app.inject({ method: 'POST', url: FORGOT, remoteAddress: client, payload: { email: emails[i % 5] } });
+        answers.push([response.statusCode, response.body]);
+      }
+      expect(answers).toEqual(Array(50).fill([200, JSON.stringify({ message: FORGOT_ANSWER })]));
+      const jobs = (await t.database.pool.query("select count(*)::int as n from jobs where kind = 'reset-link'")).rows[0].n - jobsBefore;
+      expect(jobs).toBe(emails.length);
+      const rows = await t.db
+        .select({ result: auditLog.result, details: auditLog.details })
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'password.reset_request'), eq(auditLog.ip, client)));
+      expect(rows.filter((row) => row.result === 'failure').map((row) => row.details)).toEqual([{ reason: 'unknown_email' }]);
+      expect(rows.filter((row) => row.result === 'success')).toHaveLength(1);
+      // The owner of the account still gets a link.
+      expect(
+        t
+          .outbox()
+          .slice(mailsBefore)
+          .filter((mail) => mail.includes(user.email)),
+      ).toHaveLength(1);
+    });
+
     it('answers at once for a known and an unknown email, before a slow mail server has taken the link', async () => {
       const user = await createAccount();
       const sent: MailMessage[] = [];

@@ -178,6 +178,12 @@ describe('authentication and account API', () => {
         const fourthForgot = await forgot();
         expect(fourthForgot.statusCode).toBe(429);
         expect(fourthForgot.json()).toEqual({ message: 'Trop de requêtes. Réessayez dans quelques instants.' });
+        // The refusals of a minute write one audit row (issue 40, item 7).
+        for (let i = 0; i < 5; i++) expect((await forgot()).statusCode).toBe(429);
+        const refusals = await throttled.database.pool.query(
+          "select details from audit_log where action = 'password.reset_request' and result = 'failure' and ip = '10.0.0.9'",
+        );
+        expect(refusals.rows).toEqual([{ details: { reason: 'throttled' } }]);
       } finally {
         await throttled.close();
       }

@@ -128,15 +128,26 @@ export function createAuthService({
     return { ...tokens, features: await permissionsOf(user.id), user: await userViewOf(db, user.id) };
   }
 
-  async function sendResetLink(email: string) {
-    const requested = { action: 'password.reset_request', result: 'failure', actor: { email } } as const;
+  /**
+   * The job of a request: the link and its mail, or a refusal written in the audit log, at most once a minute per client
+   * and reason (jobs queued before issue 40 name no client: written each time). Rows name the client (`clientKey`).
+   */
+  async function sendResetLink({ email, client }: { email: string; client?: string }) {
+    const refused = async (reason: 'throttled' | 'blocked' | 'unknown_email', userId?: number) => {
+      if (client !== undefined && !(await isFirstRefusal(`forgot-${reason}:${client}`))) return;
+      await recordAudit(db, {
+        action: 'password.reset_request',
+        result: 'failure',
+        actor: { id: userId, email },
+        ip: client,
+        details: { reason },
+      });
+    };
     if ((await throttles.hit(`forgot-account:${emailKey(email)}`, forgotMaxPerAccountPerHour, 3600)) !== undefined) {
-      return recordAudit(db, { ...requested, details: { reason: 'throttled' } });
+      return refused('throttled');
     }
     const user = await findUserByEmail(email);
-    if (!user?.is_active) {
-      return recordAudit(db, { ...requested, actor: { id: user?.id, email }, details: { reason: user ? 'blocked' : 'unknown_email' } });
-    }
+    if (!user?.is_active) return refused(user ? 'blocked' : 'unknown_email', user?.id);
     const token = newOpaqueToken();
     await db.transaction(async (tx) => {
       await tx.insert(passwordResetTokens).values({
@@ -154,7 +165,7 @@ export function createAuthService({
           `${publicUrl}/auth/recovery-password/${token}\n\n` +
           "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message.\n",
       });
-      await recordAudit(tx, { action: 'password.reset_request', actor: { id: user.id, email: user.email } });
+      await recordAudit(tx, { action: 'password.reset_request', actor: { id: user.id, email: user.email }, ip: client });
     });
   }
 
@@ -227,18 +238,31 @@ export function createAuthService({
     },
 
     /**
-     * Same answer, in the same time, whether or not the email exists: past the per-address limit (429), the request is
-     * queued (one insert for any email) and the job queue's worker looks at it after the answer (`handleResetLink`).
-     * Past FORGOT_MAX_PER_ACCOUNT_PER_HOUR requests for one email nothing is sent; the link is single-use, 60 minutes.
+     * Same answer, in the same time, whether or not the email exists: past the per-client limit 429 (written in the
+     * audit log once a minute per client); else the request is queued (one insert for any email), at most once a minute
+     * per client and email, and the job queue's worker looks at it after the answer (`handleResetLink`): a flood from
+     * one client costs one job per email it names, and an owner asking twice gets the link of the first. Past
+     * FORGOT_MAX_PER_ACCOUNT_PER_HOUR requests for one email nothing is sent; the link is single-use, 60 minutes.
      */
     async forgotPassword(email: string, client: string) {
       const wait = await throttles.hit(`forgot-ip:${client}`, loginMaxPerIpPerMinute, 60);
-      if (wait !== undefined) throw tooManyRequests(MESSAGES.tooManyRequests, wait);
-      await enqueue(db, 'reset-link', { email });
+      if (wait !== undefined) {
+        if (await isFirstRefusal(`forgot-ip:${client}`)) {
+          await recordAudit(db, {
+            action: 'password.reset_request',
+            result: 'failure',
+            actor: { email },
+            details: { reason: 'throttled' },
+          });
+        }
+        throw tooManyRequests(MESSAGES.tooManyRequests, wait);
+      }
+      if ((await throttles.hit(`forgot-job:${client}:${emailKey(email)}`, 1, 60)) !== undefined) return;
+      await enqueue(db, 'reset-link', { email, client });
     },
 
-    /** The job of a "Mot de passe oublié" request: the link and its mail, queued together, or nothing. */
-    handleResetLink: ({ email }: { email: string }) => sendResetLink(email),
+    /** The job of a "Mot de passe oublié" request: the link and its mail, queued together, or a refusal. */
+    handleResetLink: sendResetLink,
 
     /** Throttled per client (RECOVERY_MAX_PER_IP_PER_MINUTE, 429): a wrong link writes an audit row, a refused one once a minute. */
     async recoverPassword(token: string, password: string, client: string) {
