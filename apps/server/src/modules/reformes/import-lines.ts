@@ -1,8 +1,9 @@
 import { IMPORT_LIMITS, IMPORT_MAX_ROWS, IMPORT_MESSAGES } from '@reformes/domain';
 
 /*
- * The lines the reading worker hands back, as one buffer of at most `IMPORT_LIMITS.resultBytes` (issue 40): a
- * structured clone would copy each reference to one shared string again, into the server's heap. The buffer is
+ * The lines the reading process hands back, as one buffer of at most `IMPORT_LIMITS.resultBytes` (issue 40): a
+ * structured clone, as a worker thread's answer was, copied each reference to one shared string again, into the
+ * server's heap. The buffer is
  * `[numbers' bytes u32][numbers][text]`: the numbers are, per line, its index, its number of cells and each cell's
  * length (UTF-16 units), all u32; the text is every cell's, in UTF-8, one after the other. The server decodes the
  * text at once and cuts it, which keeps its event loop free (a decode per cell took 200 ms for 20 000 lines).
@@ -56,13 +57,13 @@ export class LinesWriter {
     this.numbers.size = offset;
   }
 
-  /** The lines written, in one buffer of their exact size, for `postMessage`'s transfer list. */
-  finish(): ArrayBuffer {
+  /** The lines written, in one buffer of their exact size. */
+  finish(): Uint8Array {
     const bytes = new Uint8Array(4 + this.numbers.size + this.text.size);
     new DataView(bytes.buffer).setUint32(0, this.numbers.size);
     bytes.set(this.numbers.bytes.subarray(0, this.numbers.size), 4);
     bytes.set(this.text.bytes.subarray(0, this.text.size), 4 + this.numbers.size);
-    return bytes.buffer;
+    return bytes;
   }
 }
 
@@ -74,14 +75,14 @@ const LINES_PER_TURN = 1000;
  * another thread: it is checked as input (its size first, then every number against the text), and `undefined`
  * means it is not one.
  */
-export async function readLines(buffer: unknown, budget: number = IMPORT_LIMITS.resultBytes): Promise<string[][] | undefined> {
-  if (!(buffer instanceof ArrayBuffer) || buffer.byteLength > budget || buffer.byteLength < 4) return undefined;
-  const view = new DataView(buffer);
+export async function readLines(buffer: Uint8Array, budget: number = IMPORT_LIMITS.resultBytes): Promise<string[][] | undefined> {
+  if (buffer.byteLength > budget || buffer.byteLength < 4) return undefined;
+  const view = new DataView(buffer.buffer, buffer.byteOffset, buffer.byteLength);
   const end = 4 + view.getUint32(0);
   if (end > buffer.byteLength || end % 4 !== 0) return undefined;
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(new Uint8Array(buffer, end));
+    text = new TextDecoder('utf-8', { fatal: true }).decode(buffer.subarray(end));
   } catch {
     return undefined;
   }

@@ -46,7 +46,7 @@ function limiter() {
 }
 
 /** The lines of a CSV in UTF-8 (`;` or `,`, with or without BOM), header first, as `LinesWriter` writes them. */
-export function readCsv(content: Uint8Array): ArrayBuffer {
+export function readCsv(content: Uint8Array): Uint8Array {
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(content);
@@ -159,7 +159,7 @@ function textOf(value: CellValue | undefined): string {
  * The cells of the workbook's first sheet, header first, read row by row (exceljs' streaming reader), as
  * `LinesWriter` writes them.
  */
-export async function readWorkbook(content: Buffer): Promise<ArrayBuffer> {
+export async function readWorkbook(content: Buffer): Promise<Uint8Array> {
   await checkZip(content);
   const { default: ExcelJS } = await import('exceljs');
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([content]), {

@@ -1,21 +1,33 @@
-import { parentPort, workerData } from 'node:worker_threads';
-import { IMPORT_MESSAGES } from '@reformes/domain';
+import { IMPORT_MAX_BYTES, IMPORT_MESSAGES } from '@reformes/domain';
 import { readCsv, readWorkbook, SheetError } from './import-sheet.ts';
 
 /**
- * Reads one uploaded sheet away from the server's event loop (issue 28), under the memory limits and the time
- * limit `import-file.ts` gives it. Answers `{ lines }`, one buffer moved to the server (`import-lines.ts`, at most
- * `IMPORT_LIMITS.resultBytes`), or `{ status, message }`, a refusal of at most `MESSAGE_LENGTH` characters: nothing
- * it answers is larger than its limits, however many cells show the same text (issue 40).
+ * Reads one uploaded sheet in a process of its own (issues 28 and 40), under the memory and time limits
+ * `import-file.ts` gives it: the file comes on stdin, its kind (`csv`, `xlsx`) as argument. Answers once on stdout:
+ * `L` then the lines' buffer (`import-lines.ts`, at most `IMPORT_LIMITS.resultBytes`), or `R` then a refusal
+ * `{ status, message }` in JSON, its message cut to `MESSAGE_LENGTH` characters. Nothing it answers is larger than
+ * its limits, however many cells show the same text, and none of its memory is the server's.
  */
 const MESSAGE_LENGTH = 1000;
-const { kind, content } = workerData as { kind: 'csv' | 'xlsx'; content: Uint8Array };
-const buffer = Buffer.from(content.buffer, content.byteOffset, content.byteLength);
 
-try {
-  const lines = kind === 'csv' ? readCsv(buffer) : await readWorkbook(buffer);
-  parentPort?.postMessage({ lines }, [lines]);
-} catch (error) {
-  const refusal = error instanceof SheetError ? error : new SheetError(422, IMPORT_MESSAGES.unreadable);
-  parentPort?.postMessage({ status: refusal.status, message: refusal.message.slice(0, MESSAGE_LENGTH) });
+async function answerOf(): Promise<Buffer> {
+  try {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of process.stdin) {
+      size += (chunk as Buffer).length;
+      if (size > IMPORT_MAX_BYTES) throw new SheetError(413, IMPORT_MESSAGES.tooLarge);
+      chunks.push(chunk as Buffer);
+    }
+    const content = Buffer.concat(chunks);
+    const lines = process.argv[2] === 'csv' ? readCsv(content) : await readWorkbook(content);
+    return Buffer.concat([Buffer.from('L'), lines]);
+  } catch (error) {
+    const refusal = error instanceof SheetError ? error : new SheetError(422, IMPORT_MESSAGES.unreadable);
+    return Buffer.from(`R${JSON.stringify({ status: refusal.status, message: refusal.message.slice(0, MESSAGE_LENGTH) })}`);
+  }
 }
+
+const answer = await answerOf();
+// exceljs may leave a temporary file's handle open: the process ends once its answer is written.
+process.stdout.write(answer, () => process.exit(0));
