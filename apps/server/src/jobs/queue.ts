@@ -1,27 +1,52 @@
+import { TEXT_LIMITS } from '@reformes/domain';
+import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { jobs } from '../db/schema/index.ts';
-import type { MailMessage } from '../mail/mailer.ts';
 import { currentRequest } from '../modules/audit/audit-context.ts';
 
-/** The kinds of work the worker knows, with what each needs (their French names: JOB_KIND_LABELS, packages/domain). */
-export interface JobPayloads {
+/** The longest subject a mail line takes (RFC 5322), and the longest body, text or HTML, a mail of ours has. */
+const MAIL_SUBJECT_MAX = 998;
+const MAIL_BODY_MAX = 1024 * 1024;
+
+/**
+ * A mail, exactly: one address, a subject, a text and maybe an HTML body (the reminders' tables and links), all
+ * strings; `secretUntil` (ISO) marks a body that holds a secret (a reset link, a temporary password) valid until then.
+ * Nothing else of a row reaches nodemailer: no sender, header, attachment, file or URL (issue 40, item 3).
+ */
+export const mailPayloadSchema = z.strictObject({
+  to: z.email().max(TEXT_LIMITS.email),
+  subject: z.string().max(MAIL_SUBJECT_MAX),
+  text: z.string().max(MAIL_BODY_MAX),
+  html: z.string().max(MAIL_BODY_MAX).optional(),
+  secretUntil: z.iso.datetime().optional(),
+});
+
+const slotSchema = z.strictObject({ slot: z.iso.datetime() });
+
+/**
+ * The kinds of work the worker knows, with what each needs (their French names: JOB_KIND_LABELS, packages/domain).
+ * Every row is read through its kind's schema before its handler sees it; a row that fails it is failed at once.
+ */
+export const jobPayloadSchemas = {
   /** A mail to deliver: retried until the SMTP server takes it. */
-  mail: MailMessage;
+  mail: mailPayloadSchema,
   /**
    * "Mot de passe oublié": looked at after the answer, the same for every email (auth.service.ts); `client` (its
    * `clientKey`, issue 40) gates and names its audit rows, absent from the jobs queued before.
    */
-  'reset-link': { email: string; client?: string };
+  'reset-link': z.strictObject({ email: z.string().max(TEXT_LIMITS.email), client: z.string().max(100).optional() }),
   /** Scheduled (jobs/schedule.ts), once per slot: the uploads no reform claimed within a day go. */
-  'purge-uploads': { slot: string };
+  'purge-uploads': slotSchema,
   /** Scheduled: the audit entries older than AUDIT_RETENTION_DAYS go. */
-  'audit-retention': { slot: string };
+  'audit-retention': slotSchema,
   /** Scheduled at BACKUP_DAILY_AT when it is set: a backup, as "Effectuer une sauvegarde" makes, with its retention. */
-  backup: { slot: string };
+  backup: slotSchema,
   /** Scheduled daily (issue 32): the reminder digests not yet sent this week (modules/reminders). */
-  reminders: { slot: string };
-}
+  reminders: slotSchema,
+};
+export type JobPayloads = { [K in keyof typeof jobPayloadSchemas]: z.infer<(typeof jobPayloadSchemas)[K]> };
 export type JobKind = keyof JobPayloads;
+export const isJobKind = (kind: string): kind is JobKind => Object.hasOwn(jobPayloadSchemas, kind);
 export type ScheduledKind = 'purge-uploads' | 'audit-retention' | 'backup' | 'reminders';
 
 /** How many times a job is tried: with delays growing to a minute, a mail outlasts a day of an SMTP server down. */
@@ -59,5 +84,12 @@ export function noteQueued(): void {
 const queuedBy = new WeakSet<object>();
 export const hasQueued = (request: object) => queuedBy.has(request);
 
-/** A mail, delivered by the worker after the commit (`enqueue(tx, 'mail', message)`). */
-export const enqueueMail = (executor: Writer, message: MailMessage) => enqueue(executor, 'mail', message);
+/** What a mail is: to, subject, text, html (`secretUntil` is the queue's, not the mail's). */
+export type MailMessage = Omit<JobPayloads['mail'], 'secretUntil'>;
+
+/**
+ * A mail, delivered by the worker after the commit. One that holds a secret (a reset link, a temporary password) names
+ * when it expires: a mail still waiting then is failed and its body erased, as is one that fails for good (item 12).
+ */
+export const enqueueMail = (executor: Writer, message: MailMessage, { secretUntil }: { secretUntil?: Date } = {}) =>
+  enqueue(executor, 'mail', secretUntil ? { ...message, secretUntil: secretUntil.toISOString() } : message);

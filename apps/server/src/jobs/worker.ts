@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
-import type { JobKind, JobPayloads } from './queue.ts';
+import { isJobKind, type JobKind, type JobPayloads, jobPayloadSchemas } from './queue.ts';
 
 export type JobHandlers = { [K in JobKind]: (payload: JobPayloads[K]) => Promise<void> };
 
@@ -14,10 +14,16 @@ export interface WorkerOptions {
   pollMs?: number;
   /** Rows claimed at once. */
   batch?: number;
+  /** LEASE_SECONDS, shorter in tests. */
+  leaseSeconds?: number;
 }
 
-/** How long a claimed job is held before another worker may take it (its worker died). */
-const LEASE_SECONDS = 300;
+/**
+ * How long a claimed job is held before another worker may take it (its worker died). Every external call of a job
+ * gives up well before (SMTP: mail/mailer.ts, S3: storage/s3-store.ts, pg_dump: backup-files.ts), so that an attempt
+ * never outlives it (issue 40, item 13).
+ */
+export const LEASE_SECONDS = 300;
 /** Done jobs are kept a week (what left, when), then deleted; failed ones stay until an admin deals with them. */
 const KEEP_DONE_DAYS = 7;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
@@ -36,9 +42,38 @@ export async function jobCounts(db: Pick<Db, 'execute'>): Promise<Array<{ labels
  */
 export const retryDelaySeconds = (attempts: number) => Math.min(5 * 2 ** Math.max(0, attempts - 1), 60);
 
+/** French, for the admin's screen "Courriels et tâches". */
+export const JOB_ERRORS = {
+  invalid: (fields: string) => `Contenu de la tâche invalide (${fields}) : elle n'est pas exécutée.`,
+  secretExpired: 'Le secret de ce courriel (lien ou mot de passe temporaire) a expiré avant son envoi : son contenu est effacé.',
+};
+
+/** What a mail failed for good keeps, as a delivered one: its address and subject, when they are text. */
+function addressAndSubjectOf(payload: Record<string, unknown>): Record<string, string> {
+  const kept: Record<string, string> = {};
+  if (typeof payload.to === 'string') kept.to = payload.to.slice(0, 254);
+  if (typeof payload.subject === 'string') kept.subject = payload.subject.slice(0, 998);
+  return kept;
+}
+
+/**
+ * What a job keeps once failed for good: a mail that carries a secret, or that is not a mail of ours, loses its body
+ * (issue 40, item 12); any other mail keeps it, for an admin to send it again ("Relancer").
+ */
+function keptOnFailure(job: Claimed, valid: boolean): Record<string, unknown> {
+  if (job.kind !== 'mail' || (valid && job.payload.secretUntil === undefined)) return job.payload;
+  return addressAndSubjectOf(job.payload);
+}
+
+/** The fields of a payload its schema refuses: `to`, `attachments`… */
+function refusedFields(error: { issues: Array<{ path: PropertyKey[]; keys?: string[] }> }): string {
+  const fields = error.issues.flatMap((issue) => (issue.keys?.length ? issue.keys : [issue.path.map(String).join('.') || 'contenu']));
+  return [...new Set(fields)].slice(0, 5).join(', ');
+}
+
 type Claimed = {
   id: number;
-  kind: JobKind;
+  kind: string;
   payload: Record<string, unknown>;
   attempts: number;
   max_attempts: number;
@@ -50,7 +85,7 @@ type Claimed = {
  * the error; after the last attempt a job is failed, kept for an admin to see. A handler that succeeded but whose
  * "done" was not written (the process died in between) runs again: a mail may then arrive twice, never zero times.
  */
-export function createJobWorker({ db, handlers, log, pollMs = 1_000, batch = 10 }: WorkerOptions) {
+export function createJobWorker({ db, handlers, log, pollMs = 1_000, batch = 10, leaseSeconds = LEASE_SECONDS }: WorkerOptions) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let stopped = true;
@@ -60,7 +95,7 @@ export function createJobWorker({ db, handlers, log, pollMs = 1_000, batch = 10 
 
   async function claim(): Promise<Claimed[]> {
     const result = await db.execute<Claimed>(sql`
-      update jobs set attempts = attempts + 1, locked_until = now() + make_interval(secs => ${LEASE_SECONDS})
+      update jobs set attempts = attempts + 1, locked_until = now() + make_interval(secs => ${leaseSeconds})
       where id in (
         select id from jobs
         where done_at is null and failed_at is null and run_at <= now() and (locked_until is null or locked_until < now())
@@ -82,7 +117,7 @@ export function createJobWorker({ db, handlers, log, pollMs = 1_000, batch = 10 
     const message = error instanceof Error ? error.message : String(error);
     if (job.attempts >= job.max_attempts) {
       log.error({ err: error, job: job.id, kind: job.kind }, 'tâche abandonnée après sa dernière tentative');
-      await db.execute(sql`update jobs set failed_at = now(), locked_until = null, last_error = ${message} where id = ${job.id}`);
+      await failForGood(job, message, true);
       return;
     }
     log.warn({ err: error, job: job.id, kind: job.kind, attempts: job.attempts }, 'tâche en échec : nouvel essai plus tard');
@@ -91,20 +126,65 @@ export function createJobWorker({ db, handlers, log, pollMs = 1_000, batch = 10 
         last_error = ${message} where id = ${job.id}`);
   }
 
+  /** No more attempts: failed, kept for an admin, its body erased when it is a mail with a secret or a forged one. */
+  async function failForGood(job: Claimed, message: string, valid: boolean) {
+    await db.execute(sql`
+      update jobs set failed_at = now(), locked_until = null, last_error = ${message},
+        payload = ${JSON.stringify(keptOnFailure(job, valid))}::jsonb where id = ${job.id}`);
+  }
+
+  /**
+   * The payload its handler may see, or undefined when the job was failed here: a payload its kind's schema refuses (a
+   * forged or restored row: never retried), a mail whose secret expired while it waited (issue 40, items 3 and 12).
+   */
+  async function checkedPayload(job: Claimed): Promise<unknown> {
+    if (!isJobKind(job.kind)) return job.payload;
+    const parsed = jobPayloadSchemas[job.kind].safeParse(job.payload);
+    if (!parsed.success) {
+      log.error({ job: job.id, kind: job.kind }, 'contenu de tâche invalide : tâche mise en échec');
+      await failForGood(job, JOB_ERRORS.invalid(refusedFields(parsed.error)), false);
+      return undefined;
+    }
+    if (job.kind === 'mail') {
+      const { secretUntil, ...message } = parsed.data as JobPayloads['mail'];
+      if (secretUntil !== undefined && Date.parse(secretUntil) <= Date.now()) {
+        await failForGood(job, JOB_ERRORS.secretExpired, true);
+        return undefined;
+      }
+      return message;
+    }
+    return parsed.data;
+  }
+
+  /** Hourly: done jobs past a week go; waiting mails whose secret expired are failed, their body erased. */
+  async function purge() {
+    await db.execute(sql`delete from jobs where done_at < now() - make_interval(days => ${KEEP_DONE_DAYS})`);
+    // `secretUntil` is an ISO instant (its schema): compared as text, a forged value cannot break the query.
+    await db.execute(sql`
+      update jobs set failed_at = now(), locked_until = null, last_error = ${JOB_ERRORS.secretExpired},
+        payload = jsonb_strip_nulls(jsonb_build_object(
+          'to', case when jsonb_typeof(payload->'to') = 'string' then left(payload->>'to', 254) end,
+          'subject', case when jsonb_typeof(payload->'subject') = 'string' then left(payload->>'subject', 998) end))
+      where kind = 'mail' and done_at is null and failed_at is null and (locked_until is null or locked_until < now())
+        and payload->>'secretUntil' <= ${new Date().toISOString()}`);
+  }
+
   /** Claims and runs due jobs until none is left; answers how many ran. */
   let purgedAt = 0;
   async function runDue(): Promise<number> {
     let done = 0;
     if (Date.now() - purgedAt > PURGE_EVERY_MS) {
       purgedAt = Date.now();
-      await db.execute(sql`delete from jobs where done_at < now() - make_interval(days => ${KEEP_DONE_DAYS})`);
+      await purge();
     }
     for (;;) {
       const claimed = await claim();
       if (claimed.length === 0) return done;
       for (const job of claimed) {
-        const handler = handlers[job.kind] as ((payload: unknown) => Promise<void>) | undefined;
-        const error = await (handler ? handler(job.payload) : Promise.reject(new Error(`tâche inconnue : ${job.kind}`))).then(
+        const payload = await checkedPayload(job);
+        if (payload === undefined) continue;
+        const handler = handlers[job.kind as JobKind] as ((payload: unknown) => Promise<void>) | undefined;
+        const error = await (handler ? handler(payload) : Promise.reject(new Error(`tâche inconnue : ${job.kind}`))).then(
           () => undefined,
           (failure: unknown) => failure ?? new Error('échec'),
         );
