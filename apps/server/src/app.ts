@@ -79,10 +79,12 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Tests lower them to put the server under pressure on purpose. */
   pressureLimits?: PressureLimits;
+  /** Tests shorten it: an open-data download whose client reads nothing for this long is ended (DOWNLOAD_STALL_MS). */
+  downloadStallMs?: number;
 }
 
 /** Builds the whole server; main.ts and every test call it. */
-export async function buildApp({ config, database, logger, logStream, mailer, pressureLimits }: BuildAppOptions) {
+export async function buildApp({ config, database, logger, logStream, mailer, pressureLimits, downloadStallMs }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel, logStream),
     trustProxy: config.trustProxy,
@@ -244,6 +246,7 @@ export async function buildApp({ config, database, logger, logStream, mailer, pr
       await api.register(suiviRoutes, { suivi: createSuiviService(database.db) });
       await api.register(publicRoutes, {
         publicReformes: createPublicService(database.db, { exportMaxPerIpPerMinute: config.publicExportMaxPerIpPerMinute }),
+        downloadStallMs,
       });
       await api.register(portfolioRoutes, { portfolio: createPortfolioService(database.db) });
       await api.register(backupsRoutes, { backupsService });

@@ -18,6 +18,7 @@ export const PUBLIC_MESSAGES = {
 /** The open-data downloads' refusals (issue 28). */
 export const PUBLIC_EXPORT_MESSAGES = {
   busy: 'Trop de téléchargements des données ouvertes sont en cours. Réessayez dans quelques secondes.',
+  busyForClient: "Vous avez déjà deux téléchargements des données ouvertes en cours. Réessayez quand l'un d'eux sera terminé.",
   tooMany: (seconds: number) =>
     `Trop de téléchargements des données ouvertes depuis votre adresse. Réessayez dans ${seconds} seconde${seconds > 1 ? 's' : ''}.`,
 };

@@ -1,9 +1,11 @@
+import { type AddressInfo, connect, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { PUBLIC_EXPORT_MESSAGES } from '@reformes/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createPublicService, MAX_OPEN_EXPORTS } from './public.service.ts';
 
@@ -71,7 +73,7 @@ describe('open-data downloads with thousands of published reforms (issue 28)', (
 
     // Whatever the batch size, the same rows in the same order.
     const service = createPublicService(t.db, { exportBatch: 7 });
-    const file = await service.openExport({ typeref: 'SECTORIELLE' });
+    const file = await service.openExport({ typeref: 'SECTORIELLE' }, '10.29.255.1');
     const ids: number[] = [];
     for await (const rows of await file.batches()) {
       expect(rows.length).toBeLessThanOrEqual(7);
@@ -142,4 +144,72 @@ describe('open-data downloads with thousands of published reforms (issue 28)', (
     ).toBe(true);
     expect(Array.isArray(await (again as Response).json())).toBe(true);
   }, 60_000);
+
+  describe('per client, and readers that stop reading (issue 40, item 6)', () => {
+    const STALL_MS = 400;
+    let stalling: Awaited<ReturnType<typeof buildApp>>;
+    /** The server's end of each connection, by the client's port. */
+    const serverEnds = new Map<number, Socket>();
+    const portOf = (app: { server: { address(): unknown } }) => (app.server.address() as AddressInfo).port;
+    /** A client that asks for the whole file, reads the first chunk of its answer (200) and then nothing. */
+    const stoppedReader = (port: number, client: string) =>
+      new Promise<Socket>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => {
+          socket.write(`GET /api/v1/reformes/public/export.json HTTP/1.1\r\nHost: test\r\nX-Forwarded-For: ${client}\r\n\r\n`);
+        });
+        socket.once('data', (chunk) => {
+          socket.pause();
+          if (String(chunk).startsWith('HTTP/1.1 200 ')) resolve(socket);
+          else reject(new Error(String(chunk).split('\r\n')[0]));
+        });
+        socket.on('error', reject);
+      });
+    const small = (port: number, client: string) =>
+      fetch(`http://127.0.0.1:${port}/api/v1/reformes/public/export.csv?typeref=TRANSVERSALE`, { headers: { 'x-forwarded-for': client } });
+
+    beforeAll(async () => {
+      stalling = await buildApp({ config: t.config, database: t.database, logger: false, downloadStallMs: STALL_MS });
+      await stalling.listen({ port: 0, host: '127.0.0.1' });
+      stalling.server.on('connection', (socket: Socket) => serverEnds.set(socket.remotePort as number, socket));
+    });
+    afterAll(async () => {
+      stalling.server.closeAllConnections();
+      await stalling.close();
+    });
+
+    it('serves at most two downloads at once to one client (the third 429, Retry-After, French), others still', async () => {
+      const port = portOf(t.app);
+      const sockets = [await stoppedReader(port, '10.30.0.1'), await stoppedReader(port, '10.30.0.1')];
+      try {
+        // Both have started: each holds its place until it ends.
+        const third = await small(port, '10.30.0.1');
+        expect(third.status).toBe(429);
+        expect(third.headers.get('retry-after')).toBe('5');
+        expect(await third.json()).toEqual({ message: PUBLIC_EXPORT_MESSAGES.busyForClient });
+        const other = await small(port, '10.30.0.2');
+        expect(other.status).toBe(200);
+        await other.text();
+      } finally {
+        for (const socket of sockets) socket.destroy();
+      }
+      // A client that goes frees its places.
+      expect(await until(async () => (await small(port, '10.30.0.1')).status === 200)).toBe(true);
+    });
+
+    it('ends a download whose client reads nothing for the stall timeout, and frees its place', async () => {
+      const port = portOf(stalling);
+      const started = performance.now();
+      const sockets = [await stoppedReader(port, '10.30.0.3'), await stoppedReader(port, '10.30.0.3')];
+      try {
+        // The server ends them itself: the clients never close.
+        expect(await until(() => sockets.every((socket) => serverEnds.get(socket.localPort as number)?.destroyed === true))).toBe(true);
+        expect(performance.now() - started).toBeGreaterThanOrEqual(STALL_MS);
+        const again = await small(port, '10.30.0.3');
+        expect(again.status).toBe(200);
+        expect(await again.text()).toContain('"Identifiant";"Libellé"');
+      } finally {
+        for (const socket of sockets) socket.destroy();
+      }
+    });
+  });
 });

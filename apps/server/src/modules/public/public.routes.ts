@@ -4,11 +4,18 @@ import { clientOf } from '../../http/client-key.ts';
 import { ok, pagedList } from '../../http/envelope.ts';
 import { onEachExport } from '../../http/export-routes.ts';
 import { routeTable } from '../../http/route-table.ts';
+import { endWhenStalled } from '../../http/stalled-download.ts';
 import type { PublicService } from './public.service.ts';
 import { matchesEtag, openDataCsv, openDataJson } from './public-export.ts';
 
 /** The handlers of PUBLIC_ROUTES (packages/domain/src/routes/public.ts): `/accueil` reads these without signing in. */
-export const publicRoutes: FastifyPluginAsyncZod<{ publicReformes: PublicService }> = async (app, { publicReformes }) => {
+export interface PublicRoutesOptions {
+  publicReformes: PublicService;
+  /** A download whose client reads nothing for this long is ended (DOWNLOAD_STALL_MS; tests shorten it). */
+  downloadStallMs?: number;
+}
+
+export const publicRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> = async (app, { publicReformes, downloadStallMs }) => {
   const on = routeTable(app);
   on(ROUTES.page, async (request) => {
     const { per_page, page, ...filters } = request.query;
@@ -23,8 +30,9 @@ export const publicRoutes: FastifyPluginAsyncZod<{ publicReformes: PublicService
     [ROUTES.exportCsv, openDataCsv],
   ] as const;
   onEachExport(on, formats, ({ spec, extension, write }) => async (request, reply) => {
-    await publicReformes.throttleExport(clientOf(request));
-    const file = await publicReformes.openExport(request.query);
+    const client = clientOf(request);
+    await publicReformes.throttleExport(client);
+    const file = await publicReformes.openExport(request.query, client);
     // A download cut before its first batch never runs the batches' own release.
     reply.raw.once('close', () => void file.release());
     reply.header('ETag', file.etag);
@@ -34,6 +42,8 @@ export const publicRoutes: FastifyPluginAsyncZod<{ publicReformes: PublicService
     }
     const batches = await file.batches();
     reply.header('Content-Disposition', `attachment; filename="reformes-publiees.${extension}"`);
+    // A reader that stops reading would hold its place, and its client's, for as long as it keeps the socket open.
+    endWhenStalled(reply.raw, downloadStallMs);
     return reply.type(spec.file).send(write(batches));
   });
 

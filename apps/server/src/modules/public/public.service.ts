@@ -104,13 +104,15 @@ export const EXPORT_BATCH = 500;
 const EXPORT_BUSY_RETRY_SECONDS = 5;
 /** Downloads under way in one process, each with a batch of rows in memory (a few MB of long texts at most). */
 export const MAX_OPEN_EXPORTS = 8;
+/** Downloads under way for one client (`clientKey`) in one process: a few slow readers cannot hold every place (its refusal, PUBLIC_EXPORT_MESSAGES.busyForClient, says "deux"). */
+export const MAX_OPEN_EXPORTS_PER_CLIENT = 2;
 
 /** An open-data download under way: its ETag, its batches, and its place among MAX_OPEN_EXPORTS until `release`. */
 export interface PublicExport {
   etag: string;
   /** Reads the first batch (a failure is still an error answer), then the others as they are consumed. */
   batches(): Promise<AsyncGenerator<PublicRow[]>>;
-  /** Frees the download's place (MAX_OPEN_EXPORTS); safe to call more than once. */
+  /** Frees the download's place (MAX_OPEN_EXPORTS, MAX_OPEN_EXPORTS_PER_CLIENT); safe to call more than once. */
   release(): Promise<void>;
 }
 
@@ -169,6 +171,7 @@ export function createPublicService(
   const rows = (where: SQL, limit?: number, offset?: number) => rowsOf(db, where, limit, offset);
   const rateLimits = createRateLimits(db);
   let openExports = 0;
+  const openByClient = new Map<string, number>();
 
   return {
     /**
@@ -205,16 +208,24 @@ export function createPublicService(
      * reader holds one batch in memory and no connection (a snapshot held for the whole download kept a pooled
      * client per reader, and four readers starved the embedded database's pool of 3). A reform published or
      * withdrawn during a download may be in it or not, as between the pages of any list; its ETag, taken first,
-     * changes for the next download. `release` (or the last batch) frees the download's place.
+     * changes for the next download. `release` (or the last batch) frees the download's place, and its client's.
      */
-    async openExport(filters: ReformeFilters): Promise<PublicExport> {
+    async openExport(filters: ReformeFilters, client: string): Promise<PublicExport> {
+      const clientOpen = openByClient.get(client) ?? 0;
+      if (clientOpen >= MAX_OPEN_EXPORTS_PER_CLIENT) {
+        throw tooManyRequests(PUBLIC_EXPORT_MESSAGES.busyForClient, EXPORT_BUSY_RETRY_SECONDS);
+      }
       if (openExports >= MAX_OPEN_EXPORTS) throw tooManyRequests(PUBLIC_EXPORT_MESSAGES.busy, EXPORT_BUSY_RETRY_SECONDS);
       openExports += 1;
+      openByClient.set(client, clientOpen + 1);
       let released = false;
       const release = async () => {
         if (released) return;
         released = true;
         openExports -= 1;
+        const left = (openByClient.get(client) ?? 1) - 1;
+        if (left > 0) openByClient.set(client, left);
+        else openByClient.delete(client);
       };
       try {
         const where = reformeWhere(conditionsOf(filters)) as SQL;
