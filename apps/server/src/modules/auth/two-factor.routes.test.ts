@@ -98,6 +98,9 @@ describe('two-factor sign-in (issue 18)', { timeout: 120_000 }, () => {
     const signedIn = await secondStep(challenge, code);
     expect(signedIn.statusCode, signedIn.body).toBe(200);
     expect(signedIn.json().data).toMatchObject({ token_type: 'Bearer', user: { email: user.email, two_factor: { enabled: true } } });
+    // Only a complete sign-in marks the device (issue 40, item 8): the password step alone does not.
+    expect(first.headers['set-cookie']).toBeUndefined();
+    expect(String(signedIn.headers['set-cookie'])).toMatch(/^reformes_device=\d+\.[A-Za-z0-9_-]{43}; Path=\/api\/v1\/api\/login;/);
     const again = await secondStep((await login(user.email)).json().data.challenge_token, code);
     expect(again.statusCode).toBe(401);
     expect(again.json().message).toBe(TWO_FACTOR_MESSAGES.invalidCode);

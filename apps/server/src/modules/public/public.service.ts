@@ -104,7 +104,10 @@ export const EXPORT_BATCH = 500;
 const EXPORT_BUSY_RETRY_SECONDS = 5;
 /** Downloads under way in one process, each with a batch of rows in memory (a few MB of long texts at most). */
 export const MAX_OPEN_EXPORTS = 8;
-/** Downloads under way for one client (`clientKey`) in one process: a few slow readers cannot hold every place (its refusal, PUBLIC_EXPORT_MESSAGES.busyForClient, says "deux"). */
+/**
+ * Downloads under way for one client (`clientKey`) in one process: a few slow readers cannot hold every place (the
+ * refusal, PUBLIC_EXPORT_MESSAGES.busyForClient, says "deux").
+ */
 export const MAX_OPEN_EXPORTS_PER_CLIENT = 2;
 
 /** An open-data download under way: its ETag, its batches, and its place among MAX_OPEN_EXPORTS until `release`. */
