@@ -27,6 +27,7 @@ export const JOBS_MESSAGES = {
   retryConfirm: 'La tâche sera tentée de nouveau dès maintenant, avec toutes ses tentatives.',
   retried: 'Tâche relancée : elle sera tentée de nouveau dans un instant.',
   notFailed: "Cette tâche n'existe pas ou n'est pas en échec.",
+  erased: "Le contenu de ce courriel a été effacé (il portait un secret, ou n'était pas un courriel valide) : il ne peut pas être relancé.",
 } as const;
 
 /** `GET /jobs?state=failed&page=2`: always a page (JOBS_PER_PAGE rows unless `per_page` says otherwise). */

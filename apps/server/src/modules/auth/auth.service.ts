@@ -39,7 +39,7 @@ export interface SignInCaller {
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** An admin-set (temporary) password opens the account for 72 hours after it was set. */
-const TEMPORARY_PASSWORD_TTL_MS = 72 * 60 * 60 * 1000;
+export const TEMPORARY_PASSWORD_TTL_MS = 72 * 60 * 60 * 1000;
 
 export function createAuthService({
   db,
@@ -155,16 +155,20 @@ export function createAuthService({
         token_hash: hashToken(token),
         expires_at: new Date(Date.now() + RESET_TOKEN_TTL_MS),
       });
-      await enqueueMail(tx, {
-        to: user.email,
-        subject: 'Réformes : réinitialisation de votre mot de passe',
-        text:
-          `Bonjour ${user.firstname} ${user.lastname},\n\n` +
-          'Une réinitialisation de votre mot de passe a été demandée. Ouvrez ce lien pour en choisir un nouveau ' +
-          '(valable 60 minutes, utilisable une seule fois) :\n\n' +
-          `${publicUrl}/auth/recovery-password/${token}\n\n` +
-          "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message.\n",
-      });
+      await enqueueMail(
+        tx,
+        {
+          to: user.email,
+          subject: 'Réformes : réinitialisation de votre mot de passe',
+          text:
+            `Bonjour ${user.firstname} ${user.lastname},\n\n` +
+            'Une réinitialisation de votre mot de passe a été demandée. Ouvrez ce lien pour en choisir un nouveau ' +
+            '(valable 60 minutes, utilisable une seule fois) :\n\n' +
+            `${publicUrl}/auth/recovery-password/${token}\n\n` +
+            "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message.\n",
+        },
+        { secretUntil: new Date(Date.now() + RESET_TOKEN_TTL_MS) },
+      );
       await recordAudit(tx, { action: 'password.reset_request', actor: { id: user.id, email: user.email }, ip: client });
     });
   }

@@ -141,3 +141,61 @@ describe('failed mails and jobs', () => {
     expect((await admin.post(`jobs/${failedMailId}/retry`)).statusCode).toBe(404);
   });
 });
+
+/** Issue 40, item 12: the mails that carry a secret name its expiry; once erased, a failed one is not sent again. */
+describe('mails that carry a secret', () => {
+  let t: TestApp;
+  let admin: Caller;
+
+  beforeAll(async () => {
+    // No SMTP server there: the mails stay queued, as they were written.
+    t = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:9' });
+    admin = await t.as('admin');
+  });
+  afterAll(() => t.close());
+
+  const secretUntilOf = async (to: string) => {
+    const [row] = await t.db.select({ payload: jobs.payload }).from(jobs).where(eq(jobs.kind, 'mail')).orderBy(desc(jobs.id)).limit(1);
+    expect(row.payload.to).toBe(to);
+    return Date.parse(row.payload.secretUntil as string) - Date.now();
+  };
+
+  it("a new account's temporary password lasts 72 hours, a reset link 60 minutes: so do their mails", async () => {
+    const created = await admin.post('users', {
+      lastname: 'Secret',
+      firstname: 'Awa',
+      address: 'Rue 1',
+      email: 'awa.secret@reformes.test',
+      phone: '0701020304',
+      structure_id: 1,
+      roles: ['saisie'],
+      is_signer: '',
+    });
+    expect(created.statusCode).toBe(201);
+    expect(Math.abs((await secretUntilOf('awa.secret@reformes.test')) - 72 * 3_600_000)).toBeLessThan(60_000);
+
+    await t.app.inject({ method: 'POST', url: '/api/v1/api/forgot-password', payload: { email: 'saisie@reformes.test' } });
+    expect(Math.abs((await secretUntilOf('saisie@reformes.test')) - 3_600_000)).toBeLessThan(60_000);
+  });
+
+  it('refuses to send again a failed mail whose body was erased (409)', async () => {
+    const [erased] = await t.db
+      .insert(jobs)
+      .values({
+        kind: 'mail',
+        payload: { to: 'efface@reformes.test', subject: 'Réformes : réinitialisation de votre mot de passe' },
+        attempts: 1,
+        max_attempts: 1500,
+        last_error: 'Le secret de ce courriel (lien ou mot de passe temporaire) a expiré avant son envoi : son contenu est effacé.',
+        failed_at: new Date(),
+      })
+      .returning({ id: jobs.id });
+    const response = await admin.post(`jobs/${erased.id}/retry`);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(
+      "Le contenu de ce courriel a été effacé (il portait un secret, ou n'était pas un courriel valide) : il ne peut pas être relancé.",
+    );
+    const [row] = await t.db.select().from(jobs).where(eq(jobs.id, erased.id));
+    expect(row.failed_at).not.toBeNull();
+  });
+});

@@ -45,15 +45,22 @@ export function createJobsService(db: Db) {
       return pageOf(answered, total, page, per_page);
     },
 
-    /** A failed job waits again, due now with all its attempts; 404 unless it is failed. Audited with it. */
+    /**
+     * A failed job waits again, due now with all its attempts; 404 unless it is failed, 409 for a mail whose body was
+     * erased (a secret, or not a mail: jobs/worker.ts). Audited with it.
+     */
     async retry(id: number): Promise<void> {
       await db.transaction(async (tx) => {
+        const failed = and(eq(jobs.id, id), isNotNull(jobs.failed_at), isNull(jobs.done_at));
         const [job] = await tx
           .update(jobs)
           .set({ run_at: sql`now()`, attempts: 0, failed_at: null, locked_until: null })
-          .where(and(eq(jobs.id, id), isNotNull(jobs.failed_at), isNull(jobs.done_at)))
+          .where(and(failed, sql`not (${jobs.kind} = 'mail' and not ${jobs.payload} ? 'text')`))
           .returning({ id: jobs.id, kind: jobs.kind, to: recipient });
-        if (!job) throw new AppError(404, JOBS_MESSAGES.notFailed);
+        if (!job) {
+          const [erased] = await tx.select({ id: jobs.id }).from(jobs).where(failed);
+          throw erased ? new AppError(409, JOBS_MESSAGES.erased) : new AppError(404, JOBS_MESSAGES.notFailed);
+        }
         await recordAudit(tx, { action: 'job.retry', target: { type: 'job', id: job.id, label: job.to }, details: { kind: job.kind } });
       });
       noteQueued();

@@ -11,6 +11,7 @@ import { matchesSearch } from '../../http/search.ts';
 import { enqueueMail } from '../../jobs/queue.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { queueAccountNotice } from '../auth/account-notices.ts';
+import { TEMPORARY_PASSWORD_TTL_MS } from '../auth/auth.service.ts';
 import { type CurrentUser, loadUserView } from '../auth/current-user.ts';
 import { generateTemporaryPassword, hashPassword } from '../auth/password.ts';
 import { assertAcceptablePassword } from '../auth/password-policy.ts';
@@ -111,15 +112,19 @@ export function createUsersService({ db, sessions, publicUrl }: UsersServiceOpti
             details: { roles: roleNames },
           });
           // Sent once the account exists; the body (the temporary password) is erased from the queue once delivered.
-          await enqueueMail(tx, {
-            to: fields.email,
-            subject: 'Réformes : votre compte a été créé',
-            text:
-              `Bonjour ${fields.firstname} ${fields.lastname},\n\n` +
-              `Un compte Réformes vient d'être créé pour vous. Connectez-vous sur ${publicUrl}/login avec :\n\n` +
-              `  email : ${fields.email}\n  mot de passe temporaire : ${temporary}\n\n` +
-              'Vous choisirez votre propre mot de passe à la première connexion.\n',
-          });
+          await enqueueMail(
+            tx,
+            {
+              to: fields.email,
+              subject: 'Réformes : votre compte a été créé',
+              text:
+                `Bonjour ${fields.firstname} ${fields.lastname},\n\n` +
+                `Un compte Réformes vient d'être créé pour vous. Connectez-vous sur ${publicUrl}/login avec :\n\n` +
+                `  email : ${fields.email}\n  mot de passe temporaire : ${temporary}\n\n` +
+                'Vous choisirez votre propre mot de passe à la première connexion.\n',
+            },
+            { secretUntil: new Date(Date.now() + TEMPORARY_PASSWORD_TTL_MS) },
+          );
           return created.id;
         })
         .catch(rethrowEmailTaken);
