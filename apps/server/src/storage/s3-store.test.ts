@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
+import net from 'node:net';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Server } from '../test/s3-server.ts';
 import type { DocumentStore } from './file-store.ts';
-import { createS3Store } from './s3-store.ts';
+import { createS3Client, createS3Store } from './s3-store.ts';
 
 describe('documents in an S3 bucket', () => {
   let s3: Awaited<ReturnType<typeof startS3Server>>;
@@ -62,4 +63,42 @@ describe('documents in an S3 bucket', () => {
     expect(chunks).toBeGreaterThan(10);
     expect(largest).toBeLessThan(2 * 1024 * 1024);
   });
+});
+
+/** Issue 40, item 13: a bucket that stops answering fails the call well within a job's lease, with its socket closed. */
+describe('a hung S3 server', () => {
+  it('gives up on a request that gets no answer within seconds, its socket closed', async () => {
+    const sockets: net.Socket[] = [];
+    // Accepts and reads, answers nothing.
+    const server = net.createServer((socket) => {
+      sockets.push(socket);
+      socket.on('error', () => {});
+      socket.resume();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const settings = {
+      endpoint: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
+      bucket: 'reformes',
+      region: 'us-east-1',
+      accessKeyId: 'cle',
+      secretAccessKey: 'secret-de-test',
+      forcePathStyle: true,
+    };
+    const client = createS3Client(settings, { connectionMs: 300, socketMs: 300 });
+    try {
+      const started = Date.now();
+      await expect(
+        createS3Store(settings, client).exists('reformes', `${'a'.repeat(8)}-aaaa-4aaa-8aaa-${'a'.repeat(12)}.pdf`),
+      ).rejects.toThrow();
+      // The SDK retries twice more: three short waits, not the default of none.
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(sockets.length).toBeGreaterThan(0);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(sockets.every((socket) => socket.destroyed || socket.readableEnded)).toBe(true);
+    } finally {
+      client.destroy();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }, 20_000);
 });

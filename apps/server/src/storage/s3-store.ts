@@ -24,9 +24,22 @@ export interface S3Settings {
 /** The keys of the backup archives in the bucket start with `backups/` (backup-store.ts). */
 export const BACKUPS_PREFIX = 'backups';
 
+/**
+ * How long the bucket may keep a call waiting (ms): far under a job's lease (300 s, jobs/worker.ts), so that a backup's
+ * upload never outlives it while the server is silent (issue 40, item 13). A silence, not a total: a large archive
+ * that keeps moving takes the time it needs.
+ */
+export interface S3Timeouts {
+  connectionMs: number;
+  /** No byte either way for that long: the socket is closed, the call fails (the SDK retries it twice). */
+  socketMs: number;
+}
+export const S3_TIMEOUTS: S3Timeouts = { connectionMs: 10_000, socketMs: 60_000 };
+
 /** The bucket's client, shared by the documents' store and the backups' (one connection pool). */
-export function createS3Client(settings: S3Settings): S3Client {
+export function createS3Client(settings: S3Settings, { connectionMs, socketMs }: S3Timeouts = S3_TIMEOUTS): S3Client {
   return new S3Client({
+    requestHandler: { connectionTimeout: connectionMs, socketTimeout: socketMs },
     endpoint: settings.endpoint,
     region: settings.region,
     credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
