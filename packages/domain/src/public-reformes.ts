@@ -15,10 +15,13 @@ export const PUBLIC_MESSAGES = {
   noLatest: 'Aucune valeur mesurée',
 } as const;
 
-/** The open-data downloads' refusals (issue 28). */
+/** Open-data downloads under way at once for one client, per process (issue 40): a few slow readers cannot hold every place. */
+export const PUBLIC_EXPORTS_PER_CLIENT = 2;
+
+/** The open-data downloads' refusals (issues 28 and 40). */
 export const PUBLIC_EXPORT_MESSAGES = {
   busy: 'Trop de téléchargements des données ouvertes sont en cours. Réessayez dans quelques secondes.',
-  busyForClient: "Vous avez déjà deux téléchargements des données ouvertes en cours. Réessayez quand l'un d'eux sera terminé.",
+  busyForClient: `Vous avez déjà ${PUBLIC_EXPORTS_PER_CLIENT} téléchargements des données ouvertes en cours. Réessayez quand l'un d'eux sera terminé.`,
   tooMany: (seconds: number) =>
     `Trop de téléchargements des données ouvertes depuis votre adresse. Réessayez dans ${seconds} seconde${seconds > 1 ? 's' : ''}.`,
 };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ETATS_MOR, objectivePercentage, PUBLIC_EXPORT_MESSAGES, type ReformeFilters } from '@reformes/domain';
+import { ETATS_MOR, objectivePercentage, PUBLIC_EXPORT_MESSAGES, PUBLIC_EXPORTS_PER_CLIENT, type ReformeFilters } from '@reformes/domain';
 import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { PUBLIC_EXPORT_MAX_PER_IP_PER_MINUTE } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -104,18 +104,13 @@ export const EXPORT_BATCH = 500;
 const EXPORT_BUSY_RETRY_SECONDS = 5;
 /** Downloads under way in one process, each with a batch of rows in memory (a few MB of long texts at most). */
 export const MAX_OPEN_EXPORTS = 8;
-/**
- * Downloads under way for one client (`clientKey`) in one process: a few slow readers cannot hold every place (the
- * refusal, PUBLIC_EXPORT_MESSAGES.busyForClient, says "deux").
- */
-export const MAX_OPEN_EXPORTS_PER_CLIENT = 2;
 
 /** An open-data download under way: its ETag, its batches, and its place among MAX_OPEN_EXPORTS until `release`. */
 export interface PublicExport {
   etag: string;
   /** Reads the first batch (a failure is still an error answer), then the others as they are consumed. */
   batches(): Promise<AsyncGenerator<PublicRow[]>>;
-  /** Frees the download's place (MAX_OPEN_EXPORTS, MAX_OPEN_EXPORTS_PER_CLIENT); safe to call more than once. */
+  /** Frees the download's place (MAX_OPEN_EXPORTS, PUBLIC_EXPORTS_PER_CLIENT); safe to call more than once. */
   release(): Promise<void>;
 }
 
@@ -215,7 +210,7 @@ export function createPublicService(
      */
     async openExport(filters: ReformeFilters, client: string): Promise<PublicExport> {
       const clientOpen = openByClient.get(client) ?? 0;
-      if (clientOpen >= MAX_OPEN_EXPORTS_PER_CLIENT) {
+      if (clientOpen >= PUBLIC_EXPORTS_PER_CLIENT) {
         throw tooManyRequests(PUBLIC_EXPORT_MESSAGES.busyForClient, EXPORT_BUSY_RETRY_SECONDS);
       }
       if (openExports >= MAX_OPEN_EXPORTS) throw tooManyRequests(PUBLIC_EXPORT_MESSAGES.busy, EXPORT_BUSY_RETRY_SECONDS);
