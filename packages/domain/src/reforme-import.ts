@@ -2,7 +2,7 @@ import { frenchInteger } from './numbers.ts';
 import { permissionName } from './permissions.ts';
 import { objectifSchema, type Reforme, reformeSchema, resultatSchema } from './reforme.ts';
 import { ETATS_MOR, REFORME_MESSAGES, REFORME_TYPES } from './reforme-rules.ts';
-import { normalizeSearchText } from './search-text.ts';
+import { normalizeSearchText, normalizeSearchText as normalizeText } from './search-text.ts';
 import { z } from './zod-locale.ts';
 
 /**
@@ -128,16 +128,24 @@ export function columnsOfHeader(header: string[]): { columns: Array<ImportColumn
   return { columns };
 }
 
-/** The lines after the header, each with its cells by column; wholly blank lines are skipped. */
-export function rowsOfSheet(lines: string[][], columns: Array<ImportColumnKey | null>): ImportRow[] {
+/**
+ * The lines after the header, each with its cells by column; wholly blank lines are skipped. `from`: the index of
+ * `lines[0]` among the sheet's lines after the header, when they are read a slice at a time.
+ */
+export function rowsOfSheet(lines: string[][], columns: Array<ImportColumnKey | null>, from = 0): ImportRow[] {
   const rows: ImportRow[] = [];
   lines.forEach((values, index) => {
     const cells: ImportCells = {};
+    let filled = false;
     values.forEach((value, column) => {
       const key = columns[column];
-      if (key && value.trim() !== '') cells[key] = value.trim();
+      const text = key ? value.trim() : '';
+      if (key && text !== '') {
+        cells[key] = text;
+        filled = true;
+      }
     });
-    if (Object.keys(cells).length > 0) rows.push({ line: index + 2, cells });
+    if (filled) rows.push({ line: from + index + 2, cells });
   });
   return rows;
 }
@@ -207,6 +215,45 @@ const libobjectifField = objectifSchema.shape.libobjectif;
  * accents. The server runs it before writing; the preview shows its issues.
  */
 export function planImport(rows: ReadonlyArray<ImportRow>, references: ImportReferences): ImportPlan {
+  const planner = importPlanner(references);
+  for (const row of rows) planner.add(row);
+  return planner.plan();
+}
+
+/**
+ * `planImport` a few milliseconds at a time (issue 40): 20 000 lines take seconds of CPU, and a server must answer
+ * others meanwhile. `pause` hands the event loop over (on Node `() => new Promise(setImmediate)`).
+ */
+export async function planImportInTurns(
+  rows: ReadonlyArray<ImportRow>,
+  references: ImportReferences,
+  pause: () => Promise<void>,
+  turnMs = 10,
+): Promise<ImportPlan> {
+  const planner = importPlanner(references);
+  let turn = Date.now();
+  for (let index = 0; index < rows.length; index += 1) {
+    planner.add(rows[index]);
+    if (index % 20 === 19 && Date.now() - turn > turnMs) {
+      await pause();
+      turn = Date.now();
+    }
+  }
+  return planner.plan();
+}
+
+/** The lines one by one, then the plan: what `planImport` and `planImportInTurns` share. */
+function importPlanner(references: ImportReferences) {
+  // Each distinct text is normalised once per plan: most cells repeat (names, types, states, objectives).
+  const known = new Map<string, string>();
+  const normalizeSearchText = (text: string) => {
+    let normal = known.get(text);
+    if (normal === undefined) {
+      normal = normalizeText(text);
+      known.set(text, normal);
+    }
+    return normal;
+  };
   const natures = byName(references.natures, (row) => [row.libnature]);
   const couvertures = byName(references.couvertures, (row) => [row.lib_couvert]);
   const structures = byName(references.structures, (row) => [row.sigl, row.designation]);
@@ -214,47 +261,52 @@ export function planImport(rows: ReadonlyArray<ImportRow>, references: ImportRef
   const planned: Array<PlannedReforme & { failed: boolean }> = [];
   let current: (PlannedReforme & { failed: boolean; first: ImportCells; name: string }) | undefined;
   let objectif: PlannedReforme['objectifs'][number] | undefined;
+  // The objectives of the current reform by normalised name: a reform of 20 000 objectives is not searched 20 000² times.
+  let objectifByName = new Map<string, PlannedReforme['objectifs'][number]>();
 
-  for (const { line, cells } of rows) {
+  function add({ line, cells }: ImportRow): void {
     const before = issues.length;
     const say = (key: ImportColumnKey | '', message: string) => issues.push({ line, column: key ? LABEL_OF[key] : '', message });
     const label = cells.libref ?? '';
-    const continues = current !== undefined && (label === '' || normalizeSearchText(label) === current.name);
+    const name = label === '' ? '' : normalizeSearchText(label);
+    const continues = current !== undefined && (label === '' || name === current.name);
 
     if (!continues) {
       if (label === '') {
         say('libref', IMPORT_MESSAGES.noReforme);
         current = undefined;
-        continue;
+        return;
       }
-      const reforme = readReforme(cells, { natures, couvertures, structures }, say);
+      const reforme = readReforme(cells, { natures, couvertures, structures }, say, normalizeSearchText);
       current = {
         lines: [line],
         reforme: reforme as PlannedReforme['reforme'],
         objectifs: [],
         failed: false,
         first: cells,
-        name: normalizeSearchText(label),
+        name,
       };
       planned.push(current);
       objectif = undefined;
+      objectifByName = new Map();
     } else if (current) {
       current.lines.push(line);
       const first = current.first;
       const differs = REFORME_KEYS.some((key) => key !== 'libref' && cells[key] !== undefined && cells[key] !== first[key]);
       if (differs) say('', IMPORT_MESSAGES.continuation(current.lines[0]));
     }
-    if (!current) continue;
+    if (!current) return;
 
     if (cells.libobjectif) {
       const parsed = libobjectifField.safeParse(cells.libobjectif);
       if (!parsed.success) say('libobjectif', parsed.error.issues[0].message);
       else {
-        const name = normalizeSearchText(parsed.data);
-        objectif = current.objectifs.find((row) => normalizeSearchText(row.libobjectif) === name);
+        const objectifName = normalizeSearchText(parsed.data);
+        objectif = objectifByName.get(objectifName);
         if (!objectif) {
           objectif = { libobjectif: parsed.data, results: [] };
           current.objectifs.push(objectif);
+          objectifByName.set(objectifName, objectif);
         }
       }
     }
@@ -266,10 +318,14 @@ export function planImport(rows: ReadonlyArray<ImportRow>, references: ImportRef
     }
     if (issues.length > before) current.failed = true;
   }
+
   return {
-    valid: planned.filter((reforme) => !reforme.failed).map(({ lines, reforme, objectifs }) => ({ lines, reforme, objectifs })),
-    issues,
-    reformes: planned.length,
+    add,
+    plan: (): ImportPlan => ({
+      valid: planned.filter((reforme) => !reforme.failed).map(({ lines, reforme, objectifs }) => ({ lines, reforme, objectifs })),
+      issues,
+      reformes: planned.length,
+    }),
   };
 }
 
@@ -280,7 +336,12 @@ interface ReferenceMaps {
 }
 
 /** The reform columns of a first line through the form's schema; unknown names are said as such. */
-function readReforme(cells: ImportCells, maps: ReferenceMaps, say: (key: ImportColumnKey, message: string) => void): Reforme | undefined {
+function readReforme(
+  cells: ImportCells,
+  maps: ReferenceMaps,
+  say: (key: ImportColumnKey, message: string) => void,
+  normalizeSearchText: (text: string) => string,
+): Reforme | undefined {
   const lookup = (key: 'nature' | 'couverture' | 'structure', map: Map<string, { id: number }>, what: string) => {
     const text = cells[key];
     if (!text) return undefined;

@@ -13,12 +13,16 @@ const amountField = z
   .refine((amount) => isWithinLimit(amount, NUMBER_LIMITS.amount), { error: tooLargeNumberMessage(NUMBER_LIMITS.amount) })
   .optional();
 
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** yyyy-mm-dd of a day of the calendar; arithmetic, not Date parsing (0.7 s for an import of 20 000 reforms, issue 40). */
 function isIsoDate(text: string): boolean {
-  return (
-    /^\d{4}-\d{2}-\d{2}$/.test(text) &&
-    !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) &&
-    new Date(`${text}T00:00:00Z`).toISOString().startsWith(text)
-  );
+  const parts = ISO_DATE.exec(text);
+  if (!parts) return false;
+  const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]);
 }
 
 /** An ISO date (yyyy-mm-dd) that exists in the calendar. A blank one gets the required message only. */

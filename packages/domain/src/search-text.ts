@@ -3,8 +3,13 @@ export const SEARCH_MIN_LENGTH = 2;
 /** Typing pauses this long before a server search is sent: one request per pause, not per letter. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
+/** Any character that NFD or `\p{Diacritic}` may change. */
+const NOT_PLAIN = /[\^`\u0080-\uffff]/;
+
 /** Lower-case, accent-free, trimmed form of a text: `normalizeSearchText(' Énergie ')` is `'energie'`. */
 export function normalizeSearchText(text: string): string {
+  // ASCII without `^` and `` ` `` (the only ASCII diacritics) has nothing to decompose nor strip: 10× faster (issue 40).
+  if (!NOT_PLAIN.test(text)) return text.toLowerCase().trim();
   return text
     .toLowerCase()
     .normalize('NFD')

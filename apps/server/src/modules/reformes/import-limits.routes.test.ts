@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { crc32, createDeflateRaw } from 'node:zlib';
 import { IMPORT_MAX_BYTES, IMPORT_MESSAGES, IMPORT_TEMPLATE } from '@reformes/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -173,10 +174,16 @@ const LONG = 'x'.repeat(10_000);
  */
 const ADDED_RSS_MB = 64;
 /**
- * An accepted file is then previewed on the server (planImport, the answer checked against its schema, then JSON):
- * 20 000 lines with four issues each add about 400 MB; only the reading is bounded by ADDED_RSS_MB (notes, issue 40).
+ * An accepted file is then previewed on the server: its rows, planned a slice at a time (one plan at a time), and the
+ * answer written as JSON a piece at a time. 20 000 lines with four issues each added 185-340 MB when the plan was made
+ * in one go and the answer checked against its shape (a deep copy) then serialised whole (issue 40).
  */
-const PREVIEW_RSS_MB = 512;
+const PREVIEW_RSS_MB = 160;
+/**
+ * The longest the event loop may be held by one file (issue 40: one plan of 20 000 lines held it 1 to 8 s). The goal is
+ * 50 ms; on this shared machine a loop that only waits its turn on the CPU is seen late by up to ~100 ms.
+ */
+const HELD_MS = 250;
 /**
  * The goal is a health p99 of 100 ms (issue 40); these tests share two cores with other test
  * files (load 6 seen), which alone adds 100 ms and more: the bound here still catches an event loop held by a file.
@@ -384,9 +391,10 @@ describe('reform import limits (issue 28)', { timeout: 90_000 }, () => {
       await new Promise((resolve) => setTimeout(resolve, 1000));
       response = await send();
     }
-    // A preview's rows are not parsed: this process is also the server, whose memory is measured.
-    const body = await response.arrayBuffer();
-    const { message = '' } = response.ok ? {} : (JSON.parse(Buffer.from(body).toString()) as { message?: string });
+    // A preview's rows are read and dropped as they come: this process is also the server, whose memory is measured.
+    let message = '';
+    if (response.ok) for await (const _piece of response.body ?? []);
+    else ({ message = '' } = (await response.json()) as { message?: string });
     return { status: response.status, message, seconds: (performance.now() - started) / 1000 };
   }
 
@@ -401,18 +409,24 @@ describe('reform import limits (issue 28)', { timeout: 90_000 }, () => {
       const { heapUsed, external } = process.memoryUsage();
       const mainBefore = (heapUsed + external) / MB;
       mainPeak = 0;
+      const delay = monitorEventLoopDelay({ resolution: 10 });
+      delay.enable();
       const answer = await preview(content, filename);
       const added = memoryOf('VmHWM') - before;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      delay.disable();
+      const held = delay.max / 1e6;
       const sorted = health.toSorted((a, b) => a - b);
       const p99 = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0;
       console.info(
-        `${name}: ${answer.status} in ${answer.seconds.toFixed(2)} s, peak RSS +${added.toFixed(1)} MB (main heap+external +${(mainPeak - mainBefore).toFixed(1)}), health p99 ${p99.toFixed(0)} ms over ${sorted.length}, worst ${sorted.at(-1)?.toFixed(0)} ms: ${answer.message}`,
+        `${name}: ${answer.status} in ${answer.seconds.toFixed(2)} s, peak RSS +${added.toFixed(1)} MB (main heap+external +${(mainPeak - mainBefore).toFixed(1)}), health p99 ${p99.toFixed(0)} ms over ${sorted.length}, worst ${sorted.at(-1)?.toFixed(0)} ms, event loop held at most ${held.toFixed(0)} ms: ${answer.message}`,
       );
       expect(answer.status, answer.message).toBe(status);
       if (message) expect(answer.message).toContain(message);
       expect(answer.seconds).toBeLessThan(seconds);
       expect(added).toBeLessThanOrEqual(status === 200 ? PREVIEW_RSS_MB : ADDED_RSS_MB);
       expect(p99).toBeLessThanOrEqual(HEALTH_P99_MS);
+      expect(held).toBeLessThanOrEqual(HELD_MS);
     });
   }
 

@@ -1,16 +1,17 @@
 import {
   creationStageOf,
+  IMPORT_LIMITS,
   IMPORT_MESSAGES,
   type ImportPlan,
   type ImportPreview,
   type ImportReferences,
   type ImportRow,
-  planImport,
+  planImportInTurns,
 } from '@reformes/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { affectations, covers, natures, objectifs, reformes, resultats, structures } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError, tooManyRequests } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/guard.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { reformeValuesOf } from './reforme-values.ts';
@@ -30,6 +31,30 @@ const previewOf = (plan: ImportPlan): ImportPreview => ({
   issues: plan.issues,
 });
 
+let planning = false;
+const waitingToPlan: Array<() => void> = [];
+
+/**
+ * One plan at a time in the server (issue 40): a plan of 20 000 lines holds tens of MB while it is made, two at once
+ * would add their peaks. The others wait their turn (as many as the readers' queue), past it they are refused.
+ */
+async function inPlanningTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (planning) {
+    if (waitingToPlan.length >= IMPORT_LIMITS.waiting) throw tooManyRequests(IMPORT_MESSAGES.busy, IMPORT_LIMITS.seconds);
+    await new Promise<void>((resolve) => waitingToPlan.push(resolve));
+  }
+  planning = true;
+  try {
+    return await work();
+  } finally {
+    planning = false;
+    waitingToPlan.shift()?.();
+  }
+}
+
+/** Plans a few milliseconds at a time: the server keeps answering others meanwhile (issue 40). */
+const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Import of reforms with objectives and results (issue 17): the plan is the domain's; writing is here. */
 export function createImportService(db: Db) {
   /** The active reference lists the names of a file are matched against. */
@@ -48,7 +73,8 @@ export function createImportService(db: Db) {
   return {
     /** What an import of these lines would do: counts and every issue, nothing written. */
     async preview(rows: ImportRow[]): Promise<ImportPreview> {
-      return previewOf(planImport(rows, await references()));
+      const refs = await references();
+      return inPlanningTurn(async () => previewOf(await planImportInTurns(rows, refs, pause)));
     },
 
     /**
@@ -56,7 +82,8 @@ export function createImportService(db: Db) {
      * at the importer's creation stage, each with its creation line in the history; then one audit entry.
      */
     async commit(auth: AuthContext, rows: ImportRow[]): Promise<ImportPreview> {
-      const plan = planImport(rows, await references());
+      const refs = await references();
+      const plan = await inPlanningTurn(() => planImportInTurns(rows, refs, pause));
       if (plan.valid.length === 0) throw new AppError(422, IMPORT_MESSAGES.nothingValid);
       const stage = creationStageOf(auth.role);
       await db.transaction(async (tx) => {
