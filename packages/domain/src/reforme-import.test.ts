@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isoDateField } from './reforme.ts';
 import {
   columnsOfHeader,
   IMPORT_COLUMNS,
@@ -8,6 +9,7 @@ import {
   type ImportRow,
   isoDateOfCell,
   planImport,
+  planImportInTurns,
   rowsOfSheet,
 } from './reforme-import.ts';
 
@@ -142,6 +144,38 @@ describe('planImport', () => {
     expect(plan.valid).toEqual([]);
   });
 
+  it('plans the same a few lines at a time, handing over between turns (issue 40)', async () => {
+    const rows = Array.from({ length: 400 }, (_, index) =>
+      row(
+        index + 2,
+        index % 3 === 0 ? { ...reformeCells, libref: `Réforme ${index}`, nature: index % 2 ? 'Inconnue' : 'structurelle' } : resultCells,
+      ),
+    );
+    let pauses = 0;
+    const inTurns = await planImportInTurns(
+      rows,
+      references,
+      async () => {
+        pauses += 1;
+      },
+      -1,
+    );
+    expect(inTurns).toEqual(planImport(rows, references));
+    expect(pauses).toBe(20);
+  });
+
+  it('finds an objective again among thousands in one reform without searching them all (issue 40)', () => {
+    const rows = [
+      row(2, { ...reformeCells, ...resultCells }),
+      ...Array.from({ length: 20_000 }, (_, index) => row(index + 3, { libobjectif: `Objectif n° ${index % 10_000}` })),
+    ];
+    const started = Date.now();
+    const [planned] = planImport(rows, references).valid;
+    expect(planned.objectifs).toHaveLength(10_001);
+    expect(planned.lines).toHaveLength(20_001);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
   it('says a first line without a reform label is not read', () => {
     expect(planImport([row(2, { libobjectif: 'Seul' })], references).issues).toEqual([
       { line: 2, column: 'Réforme', message: 'Le Libellé de la réforme est requis' },
@@ -156,5 +190,22 @@ describe('import limits', () => {
     expect(IMPORT_MESSAGES.tooManyCells).toBe('Le fichier dépasse 600 000 cellules remplies.');
     expect(IMPORT_MESSAGES.cellTooLong(3)).toBe('La ligne 3 contient une cellule de plus de 10 000 caractères.');
     expect(IMPORT_MESSAGES.tooSlow).toMatch(/dépasse 20 secondes/);
+  });
+});
+
+describe('dates of the calendar', () => {
+  it('are told by arithmetic exactly as the calendar does (issue 40)', () => {
+    const field = isoDateField('requise');
+    const byCalendar = (text: string) => new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);
+    for (const year of [1900, 1999, 2000, 2023, 2024, 2100, 2400]) {
+      for (let month = 0; month <= 13; month += 1) {
+        for (const day of [0, 1, 28, 29, 30, 31, 32]) {
+          const text = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+          const valid = month >= 1 && month <= 12 && day >= 1 && day <= 31 && byCalendar(text);
+          expect(field.safeParse(text).success, text).toBe(valid);
+        }
+      }
+    }
+    expect(field.safeParse('2024-2-29').success).toBe(false);
   });
 });

@@ -8,6 +8,20 @@ describe('search text (spec §5 "Search")', () => {
     expect(matchesSearchText(['Santé'], 'budget')).toBe(false);
   });
 
+  it('gives plain ASCII the same form as the full normalisation (issue 40)', () => {
+    const full = (text: string) =>
+      text
+        .toLowerCase()
+        .normalize('NFD')
+        .replace(/\p{Diacritic}/gu, '')
+        .trim();
+    for (let code = 0; code < 0x250; code += 1) {
+      const text = ` A${String.fromCharCode(code)}b `;
+      expect(normalizeSearchText(text), `U+${code.toString(16)}`).toBe(full(text));
+    }
+    expect(normalizeSearchText('a^`b')).toBe('ab');
+  });
+
   it('matches everything for a blank text', () => {
     expect(matchesSearchText(['Santé'], '   ')).toBe(true);
   });
