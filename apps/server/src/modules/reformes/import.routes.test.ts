@@ -1,6 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import {
   IMPORT_COLUMNS,
+  IMPORT_LIMITS,
   IMPORT_MESSAGES,
   IMPORT_TEMPLATE,
   type ImportRow,
@@ -12,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import type { AppError } from '../../http/app-error.ts';
 import { droppedPaths } from '../../http/response-serializer.ts';
 import { type Caller, createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createImportService } from './import.service.ts';
@@ -127,6 +129,19 @@ describe('reform import (issue 17)', { timeout: 120_000 }, () => {
     expect(plan.issues).toHaveLength(40_000);
     console.info(`20 000 reforms planned: event loop held at most ${(delay.max / 1e6).toFixed(0)} ms`);
     expect(delay.max / 1e6).toBeLessThanOrEqual(HELD_MS);
+  });
+
+  it('plans one import at a time: the others wait their turn, past a short queue they are refused (issue 40)', async () => {
+    const rows: ImportRow[] = Array.from({ length: 3_000 }, (_, index) => ({
+      line: index + 2,
+      cells: cellsOf(line({ Réforme: `Réforme attendue n° ${index}` })),
+    }));
+    const imports = createImportService(t.db);
+    const outcomes = await Promise.allSettled(Array.from({ length: IMPORT_LIMITS.waiting + 3 }, () => imports.preview(rows)));
+    const refused = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as AppError] : []));
+    expect(refused.length).toBeGreaterThanOrEqual(1);
+    expect(refused.map((error) => [error.statusCode, error.message])).toEqual(refused.map(() => [429, IMPORT_MESSAGES.busy]));
+    expect(outcomes.length - refused.length).toBeGreaterThanOrEqual(IMPORT_LIMITS.waiting);
   });
 
   it('checks 20 000 lines sent back without holding the event loop more than a moment (issue 40)', async () => {
