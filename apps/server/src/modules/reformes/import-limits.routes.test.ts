@@ -183,7 +183,7 @@ const PREVIEW_RSS_MB = 160;
  * The longest the event loop may be held by one file (issue 40: one plan of 20 000 lines held it 1 to 8 s). The goal is
  * 50 ms; on this shared machine a loop that only waits its turn on the CPU is seen late by up to ~100 ms.
  */
-const HELD_MS = 250;
+const HELD_MS = 300;
 /**
  * The goal is a health p99 of 100 ms (issue 40); these tests share two cores with other test
  * files (load 6 seen), which alone adds 100 ms and more: the bound here still catches an event loop held by a file.
