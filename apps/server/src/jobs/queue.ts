@@ -47,6 +47,25 @@ export const jobPayloadSchemas = {
 export type JobPayloads = { [K in keyof typeof jobPayloadSchemas]: z.infer<(typeof jobPayloadSchemas)[K]> };
 export type JobKind = keyof JobPayloads;
 export const isJobKind = (kind: string): kind is JobKind => Object.hasOwn(jobPayloadSchemas, kind);
+/** The fields of a payload its schema refuses, for a French message: `to`, `attachments`… */
+export function refusedFields(error: { issues: Array<{ path: PropertyKey[]; keys?: string[] }> }): string {
+  const fields = error.issues.flatMap((issue) => (issue.keys?.length ? issue.keys : [issue.path.map(String).join('.') || 'contenu']));
+  return [...new Set(fields)].slice(0, 5).join(', ');
+}
+
+/**
+ * Why a row of `jobs` read from a backup is refused, or undefined: its kind unknown, or its payload not its kind's (a
+ * waiting job's whole; a done or failed one's with fields left out: a delivered mail keeps its address and subject).
+ * A restore is untrusted input (issue 40, item 3): db/logical-dump.ts refuses a backup with such a row.
+ */
+export function refusedJobRow(row: { kind?: unknown; payload?: unknown; done_at?: unknown; failed_at?: unknown }): string | undefined {
+  if (typeof row.kind !== 'string' || !isJobKind(row.kind)) return 'type inconnu';
+  const schema = jobPayloadSchemas[row.kind];
+  const settled = (row.done_at ?? null) !== null || (row.failed_at ?? null) !== null;
+  const parsed = (settled ? schema.partial() : schema).safeParse(row.payload);
+  return parsed.success ? undefined : refusedFields(parsed.error);
+}
+
 export type ScheduledKind = 'purge-uploads' | 'audit-retention' | 'backup' | 'reminders';
 
 /** How many times a job is tried: with delays growing to a minute, a mail outlasts a day of an SMTP server down. */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { isJobKind, type JobKind, type JobPayloads, jobPayloadSchemas } from './queue.ts';
+import { isJobKind, type JobKind, type JobPayloads, jobPayloadSchemas, refusedFields } from './queue.ts';
 
 export type JobHandlers = { [K in JobKind]: (payload: JobPayloads[K]) => Promise<void> };
 
@@ -63,12 +63,6 @@ function addressAndSubjectOf(payload: Record<string, unknown>): Record<string, s
 function keptOnFailure(job: Claimed, valid: boolean): Record<string, unknown> {
   if (job.kind !== 'mail' || (valid && job.payload.secretUntil === undefined)) return job.payload;
   return addressAndSubjectOf(job.payload);
-}
-
-/** The fields of a payload its schema refuses: `to`, `attachments`… */
-function refusedFields(error: { issues: Array<{ path: PropertyKey[]; keys?: string[] }> }): string {
-  const fields = error.issues.flatMap((issue) => (issue.keys?.length ? issue.keys : [issue.path.map(String).join('.') || 'contenu']));
-  return [...new Set(fields)].slice(0, 5).join(', ');
 }
 
 type Claimed = {

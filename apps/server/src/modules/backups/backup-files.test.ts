@@ -84,4 +84,10 @@ describe('pg_dump and pg_restore as the backups run them (issue 40)', () => {
     expect(performance.now() - started).toBeLessThan(5000);
     expect(() => process.kill(Number(output('pid')), 0)).toThrow(expect.objectContaining({ code: 'ESRCH' }));
   });
+
+  it('leaves the rows of jobs out of a pg_dump: no mail body, reset link or temporary password (issue 40, item 12)', async () => {
+    fake('ok');
+    await dumpDatabase(postgres, path.join(dir, 'out', 'sans-taches.dump'));
+    expect(output('cmdline').split('\n')).toContain('--exclude-table-data=public.jobs');
+  });
 });

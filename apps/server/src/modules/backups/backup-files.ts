@@ -134,7 +134,10 @@ export async function dumpDatabase(
     return;
   }
   const { dbname, env } = connectionOf(database.url);
-  const child = spawn('pg_dump', ['--format=custom', '--no-owner', `--dbname=${dbname}`], { stdio: ['ignore', 'pipe', 'pipe'], env });
+  // No job's rows (issue 40, item 12): a mail's body may hold a reset link or a temporary password, and a job waiting
+  // when the backup was made would run again, stale, after a restore. The table itself is kept.
+  const args = ['--format=custom', '--no-owner', '--exclude-table-data=public.jobs', `--dbname=${dbname}`];
+  const child = spawn('pg_dump', args, { stdio: ['ignore', 'pipe', 'pipe'], env });
   const [written, exited] = await Promise.allSettled([writeBackup(child.stdout, file, key), exitOf(child, 'pg_dump', timeoutMs)]);
   // pg_dump's own failure says more than the broken pipe it causes.
   if (exited.status === 'rejected') throw exited.reason;
