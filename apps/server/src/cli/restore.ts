@@ -21,6 +21,7 @@ import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { EmbeddedClusterError } from '../db/embedded-cluster.ts';
 import { restoreLegacyPgliteBackup } from '../db/legacy-pglite.ts';
 import { runMigrations } from '../db/migrate.ts';
+import { removeRefusedJobs } from '../jobs/queue.ts';
 import { recordRestore } from '../modules/audit/restore-event.ts';
 import { decryptBackup, ENCRYPTED_EXTENSION, isEncryptedBackup } from '../modules/backups/backup-crypto.ts';
 import {
@@ -139,6 +140,8 @@ async function restorePgDump(databaseUrl: string, file: string): Promise<void> {
     const used = await holdsData(client);
     if (used && !force) throw notEmpty();
     await restorePostgres(file, databaseUrl, used || force);
+    // Backups made before issue 40 hold job rows, unread by pg_restore: none its kind refuses reaches the worker.
+    for (const job of await removeRefusedJobs(client)) console.warn(`Tâche invalide de la sauvegarde supprimée (${job}).`);
     await logRestore(client);
   } finally {
     await client.end();

@@ -1,4 +1,5 @@
 import { TEXT_LIMITS } from '@reformes/domain';
+import type pg from 'pg';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { jobs } from '../db/schema/index.ts';
@@ -64,6 +65,28 @@ export function refusedJobRow(row: { kind?: unknown; payload?: unknown; done_at?
   const settled = (row.done_at ?? null) !== null || (row.failed_at ?? null) !== null;
   const parsed = (settled ? schema.partial() : schema).safeParse(row.payload);
   return parsed.success ? undefined : refusedFields(parsed.error);
+}
+
+/**
+ * After a pg_restore (whose archive is not read beforehand): the restored rows of `jobs` that `refusedJobRow` refuses
+ * are deleted, one page at a time; answers what was removed (`n° 12, mail : attachments`) for the operator.
+ */
+export async function removeRefusedJobs(client: Pick<pg.ClientBase, 'query'>): Promise<string[]> {
+  const removed: string[] = [];
+  for (let after = 0; ; ) {
+    const { rows } = await client.query<{ id: number; kind: string; payload: unknown; done_at: Date | null; failed_at: Date | null }>(
+      'select id::int as id, kind, payload, done_at, failed_at from jobs where id > $1 order by id limit 500',
+      [after],
+    );
+    if (rows.length === 0) return removed;
+    for (const row of rows) {
+      const refused = refusedJobRow(row);
+      if (refused === undefined) continue;
+      await client.query('delete from jobs where id = $1', [row.id]);
+      removed.push(`n° ${row.id}, ${row.kind.slice(0, 40)} : ${refused}`);
+    }
+    after = rows[rows.length - 1].id;
+  }
 }
 
 export type ScheduledKind = 'purge-uploads' | 'audit-retention' | 'backup' | 'reminders';
