@@ -133,6 +133,30 @@ describe('the job queue', () => {
     await Promise.all([a.drain(), b.drain()]);
     expect(sent.sort()).toEqual(recipients.sort());
   });
+
+  it('delivers each mail once when a batch outlasts the lease, and holds a long job while it runs (issue 40, item 13)', async () => {
+    // Each mail takes 0.4 s, a batch of 6 takes 2.4 s, the lease is 1 s: the batch's last mails, and a long one,
+    // would be claimed again by the other worker and sent twice if their lease were not renewed.
+    const sent: string[] = [];
+    const handlers = {
+      mail: async (m: MailMessage) => {
+        await new Promise((resolve) => setTimeout(resolve, m.to.startsWith('longue') ? 2_500 : 400));
+        sent.push(m.to);
+      },
+      'reset-link': async () => {},
+    };
+    const a = createJobWorker({ db: database.db, log, handlers, batch: 6, leaseSeconds: 1, pollMs: 100 });
+    const b = createJobWorker({ db: database.db, log, handlers, batch: 6, leaseSeconds: 1, pollMs: 100 });
+    const recipients = ['longue@reformes.test', ...Array.from({ length: 6 }, (_, index) => `bail${index}@reformes.test`)];
+    for (const to of recipients) await enqueueMail(database.db, mail(to));
+    a.nudge();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    b.start();
+    await a.drain();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await b.stop();
+    expect(sent.sort()).toEqual(recipients.sort());
+  });
 });
 
 /** Issue 40, item 3: a row of `jobs` is read through its kind's schema; one that fails it reaches no handler. */

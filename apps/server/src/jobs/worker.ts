@@ -24,6 +24,8 @@ export interface WorkerOptions {
  * never outlives it (issue 40, item 13).
  */
 export const LEASE_SECONDS = 300;
+/** The longest a live worker keeps renewing the lease of one running job. */
+const MAX_HOLD_SECONDS = 3_600;
 /** Done jobs are kept a week (what left, when), then deleted; failed ones stay until an admin deals with them. */
 const KEEP_DONE_DAYS = 7;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
@@ -163,6 +165,34 @@ export function createJobWorker({ db, handlers, log, pollMs = 1_000, batch = 10,
         and payload->>'secretUntil' <= ${new Date().toISOString()}`);
   }
 
+  /**
+   * Extends the job's lease when this worker still holds it (no other claim since: a claim counts an attempt), so that
+   * no other worker takes it while it runs. Answers whether it is still this worker's.
+   */
+  async function renewLease(job: Claimed): Promise<boolean> {
+    const result = await db.execute(sql`
+      update jobs set locked_until = now() + make_interval(secs => ${leaseSeconds})
+      where id = ${job.id} and attempts = ${job.attempts} and done_at is null and failed_at is null`);
+    return (result.rowCount ?? 0) > 0;
+  }
+
+  /**
+   * Renews the lease of a running job every third of it (a backup's upload may take longer than one lease), for at
+   * most MAX_HOLD_SECONDS: a handler stuck past that in a live process is taken by another worker. Answers the stop.
+   */
+  function holdWhileRunning(job: Claimed): () => void {
+    const until = Date.now() + MAX_HOLD_SECONDS * 1000;
+    const timer = setInterval(
+      () => {
+        if (Date.now() > until) return clearInterval(timer);
+        renewLease(job).catch((error: unknown) => log.warn({ err: error, job: job.id }, 'bail de la tâche non renouvelé'));
+      },
+      (leaseSeconds * 1000) / 3,
+    );
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
   /** Claims and runs due jobs until none is left; answers how many ran. */
   let purgedAt = 0;
   async function runDue(): Promise<number> {
@@ -175,13 +205,18 @@ export function createJobWorker({ db, handlers, log, pollMs = 1_000, batch = 10,
       const claimed = await claim();
       if (claimed.length === 0) return done;
       for (const job of claimed) {
+        // The batch's later jobs waited for the earlier ones: one whose lease ran out may be another worker's now.
+        if (!(await renewLease(job))) continue;
         const payload = await checkedPayload(job);
         if (payload === undefined) continue;
         const handler = handlers[job.kind as JobKind] as ((payload: unknown) => Promise<void>) | undefined;
-        const error = await (handler ? handler(payload) : Promise.reject(new Error(`tâche inconnue : ${job.kind}`))).then(
-          () => undefined,
-          (failure: unknown) => failure ?? new Error('échec'),
-        );
+        const heartbeat = holdWhileRunning(job);
+        const error = await (handler ? handler(payload) : Promise.reject(new Error(`tâche inconnue : ${job.kind}`)))
+          .then(
+            () => undefined,
+            (failure: unknown) => failure ?? new Error('échec'),
+          )
+          .finally(heartbeat);
         await settle(job, error);
         done += 1;
       }
