@@ -1,6 +1,7 @@
 import { hash } from '@node-rs/argon2';
 import { describe, expect, it } from 'vitest';
-import { createSlots, hashPassword, verifyPassword } from './password.ts';
+import { createSlots } from '../../http/slots.ts';
+import { hashPassword, verifyPassword } from './password.ts';
 
 describe('password hashes', () => {
   it('are argon2id with 7 MiB and 5 passes, and verify only the right password', async () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
+import { createSlots } from '../../http/slots.ts';
 
 /**
  * argon2id with 7 MiB, 5 passes, 1 lane: one of the OWASP cheat sheet's equivalent settings (the library's default,
@@ -9,23 +10,6 @@ import { hash, verify } from '@node-rs/argon2';
  */
 export const ARGON2_OPTIONS = { memoryCost: 7168, timeCost: 5, parallelism: 1 } as const;
 
-/** Runs at most `max` works at once; the others wait their turn, first come first served. */
-export function createSlots(max: number): <T>(work: () => Promise<T>) => Promise<T> {
-  let running = 0;
-  const waiting: Array<() => void> = [];
-  return async (work) => {
-    if (running >= max) await new Promise<void>((resolve) => waiting.push(resolve));
-    else running += 1;
-    try {
-      return await work();
-    } finally {
-      const next = waiting.shift();
-      // The slot passes straight to the next in line, so `running` never drops and rises in between.
-      if (next) next();
-      else running -= 1;
-    }
-  };
-}
 /**
  * At most two hashes at a time: a burst of sign-ins neither multiplies that memory nor fills libuv's four threads,
  * which file reads and DNS share. The queue holds a closure per waiting request, which the per-IP sign-in limit and

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { IMPORT_LIMITS, IMPORT_MESSAGES } from '@reformes/domain';
 import { AppError, tooManyRequests } from '../../http/app-error.ts';
+import { createSlots } from '../../http/slots.ts';
 import { readLines } from './import-lines.ts';
 
 const refuse = (message: string, status = 422) => new AppError(status, message);
@@ -68,23 +69,13 @@ export async function readSheet(filename: string, content: Buffer): Promise<stri
   return readInReader('csv', content);
 }
 
-let reading = 0;
-const waiting: Array<() => void> = [];
-
 /** At most `IMPORT_LIMITS.readers` readers at once: the others wait their turn, and past a short queue are refused. */
-async function readInReader(kind: 'csv' | 'xlsx', content: Buffer): Promise<string[][]> {
-  if (reading >= IMPORT_LIMITS.readers) {
-    if (waiting.length >= IMPORT_LIMITS.waiting) throw tooManyRequests(IMPORT_MESSAGES.busy, IMPORT_LIMITS.seconds);
-    await new Promise<void>((resolve) => waiting.push(resolve));
-  }
-  reading += 1;
-  try {
-    return await runReader(kind, content);
-  } finally {
-    reading -= 1;
-    waiting.shift()?.();
-  }
-}
+const withReaderSlot = createSlots(IMPORT_LIMITS.readers, {
+  waiting: IMPORT_LIMITS.waiting,
+  refusal: () => tooManyRequests(IMPORT_MESSAGES.busy, IMPORT_LIMITS.seconds),
+});
+
+const readInReader = (kind: 'csv' | 'xlsx', content: Buffer): Promise<string[][]> => withReaderSlot(() => runReader(kind, content));
 
 function runReader(kind: 'csv' | 'xlsx', content: Buffer): Promise<string[][]> {
   return new Promise((resolve, reject) => {

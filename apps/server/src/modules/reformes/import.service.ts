@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { affectations, covers, natures, objectifs, reformes, resultats, structures } from '../../db/schema/index.ts';
 import { AppError, tooManyRequests } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/guard.ts';
+import { createSlots } from '../../http/slots.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { reformeValuesOf } from './reforme-values.ts';
 import { actAs } from './timeline.service.ts';
@@ -31,26 +32,14 @@ const previewOf = (plan: ImportPlan): ImportPreview => ({
   issues: plan.issues,
 });
 
-let planning = false;
-const waitingToPlan: Array<() => void> = [];
-
 /**
  * One plan at a time in the server (issue 40): a plan of 20 000 lines holds tens of MB while it is made, two at once
  * would add their peaks. The others wait their turn (as many as the readers' queue), past it they are refused.
  */
-async function inPlanningTurn<T>(work: () => Promise<T>): Promise<T> {
-  if (planning) {
-    if (waitingToPlan.length >= IMPORT_LIMITS.waiting) throw tooManyRequests(IMPORT_MESSAGES.busy, IMPORT_LIMITS.seconds);
-    await new Promise<void>((resolve) => waitingToPlan.push(resolve));
-  }
-  planning = true;
-  try {
-    return await work();
-  } finally {
-    planning = false;
-    waitingToPlan.shift()?.();
-  }
-}
+const inPlanningTurn = createSlots(1, {
+  waiting: IMPORT_LIMITS.waiting,
+  refusal: () => tooManyRequests(IMPORT_MESSAGES.busy, IMPORT_LIMITS.seconds),
+});
 
 /** Plans a few milliseconds at a time: the server keeps answering others meanwhile (issue 40). */
 const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
