@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions, RawRequestDefaultExpression } from 'fastify';
 import type { Config } from '../config.ts';
 
@@ -8,27 +9,15 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 /** What a proxy or a client may name its request with: short, and nothing a log line or a header could choke on. */
 const SANE_REQUEST_ID = /^[A-Za-z0-9._-]{1,200}$/;
 
-/** The ranges TRUST_PROXY's keywords name, as Fastify's proxy-addr reads them. */
-const NAMED_RANGES: Record<string, string[]> = {
-  loopback: ['127.0.0.0/8', '::1/128'],
-  linklocal: ['169.254.0.0/16', 'fe80::/10'],
-  uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
-};
-
 /**
- * Whether the socket's peer is a proxy TRUST_PROXY trusts, as Fastify decides it for the nearest hop (hop 0):
- * `true` trusts every peer, a number of hops at least one, a list its addresses, ranges and keywords.
+ * Whether the socket's peer is a proxy TRUST_PROXY trusts, as Fastify decides it for the nearest hop (hop 0), with the
+ * same library (proxy-addr): `true` trusts every peer, a number of hops at least one, a list its addresses, ranges
+ * and keywords.
  */
 export function trustedPeerCheck(trustProxy: Config['trustProxy']): (address: string | undefined) => boolean {
   if (typeof trustProxy === 'boolean') return () => trustProxy;
-  if (typeof trustProxy === 'function') return (address) => address !== undefined && trustProxy(address, 0);
-  const trusted = new BlockList();
-  for (const entry of trustProxy.flatMap((name) => NAMED_RANGES[name] ?? [name])) {
-    const [address, prefix] = entry.split('/');
-    const type = isIP(address) === 6 ? 'ipv6' : 'ipv4';
-    trusted.addSubnet(address, prefix === undefined ? (type === 'ipv6' ? 128 : 32) : Number(prefix), type);
-  }
-  return (address) => address !== undefined && isIP(address) !== 0 && trusted.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
+  const trusts = typeof trustProxy === 'function' ? trustProxy : proxyAddr.compile(trustProxy);
+  return (address) => address !== undefined && isIP(address) !== 0 && trusts(address, 0);
 }
 
 function saneIdOf(request: RawRequestDefaultExpression): string | undefined {
