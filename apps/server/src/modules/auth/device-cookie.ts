@@ -15,11 +15,11 @@ const macOf = (key: Buffer, email: string, expires: number) =>
   createHmac('sha256', key)
     .update(`${emailKey(email)}.${expires}`)
     .digest('base64url');
-const valueOf = (key: Buffer, email: string, expires: number) => `${expires}.${macOf(key, email, expires)}`;
+const cookieValueOf = (key: Buffer, email: string, expires: number) => `${expires}.${macOf(key, email, expires)}`;
 
 /** `expires.mac`: until `expires` (Unix seconds), this device signed in to the account of `email`. */
 export function deviceCookieValue(jwtSecret: string, email: string, expires: number): string {
-  return valueOf(keyOf(jwtSecret), email, expires);
+  return cookieValueOf(keyOf(jwtSecret), email, expires);
 }
 
 /**
@@ -46,7 +46,7 @@ export function createDeviceCookies(jwtSecret: string) {
     setFor(request: FastifyRequest, reply: FastifyReply, email: string): void {
       const maxAge = DEVICE_COOKIE_DAYS * 86_400;
       const expires = Math.floor(Date.now() / 1000) + maxAge;
-      const value = valueOf(key, email, expires);
+      const value = cookieValueOf(key, email, expires);
       const secure = request.protocol === 'https' ? '; Secure' : '';
       reply.header(
         'set-cookie',
