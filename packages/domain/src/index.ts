@@ -4,6 +4,7 @@ export * from './access.ts';
 export * from './audit.ts';
 export * from './auth.ts';
 export * from './dashboard.ts';
+export * from './error-codes.ts';
 export * from './jobs.ts';
 export * from './menus.ts';
 export * from './messages.ts';
