@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { importCircles, serverRoutes, shapesInDomain, webLayers } from './rules.mjs';
+import { importCircles, serverLayers, serverRoutes, shapesInDomain, webLayers } from './rules.mjs';
 
 /** Each rule of `npm run lint`, proved by a deliberate violation in a checkout of a few files. */
 let root;
@@ -42,6 +42,55 @@ describe('web layers, on resolved paths', () => {
     expect(breaches).toHaveLength(2);
     expect(breaches[0]).toMatch(/^components\/ imports features\//);
     expect(breaches[1]).toMatch(/^a feature imports app\//);
+  });
+});
+
+describe('server layers, on resolved paths', () => {
+  it('catches an import going up (the four imports of issue 41) and test/ outside a test; allows down, tests and test helpers', () => {
+    const breaches = serverLayers(
+      checkout({
+        'apps/server/src/http/guard.ts':
+          "import { recordAudit } from '../modules/audit/audit.service.ts';\nimport { c } from '../config.ts';\n",
+        'apps/server/src/jobs/queue.ts':
+          "import { currentRequest } from '../modules/audit/audit-context.ts';\nimport { jobs } from '../db/schema/index.ts';\n",
+        'apps/server/src/db/seed/demo.ts': "import { hashPassword } from '../../modules/auth/password.ts';\n",
+        'apps/server/src/modules/audit/audit.service.ts':
+          "import { API_BASE } from '../../http/guard.ts';\nimport { buildApp } from '../../app.ts';\n",
+        'apps/server/src/modules/audit/audit-context.ts': 'export const currentRequest = () => undefined;\n',
+        'apps/server/src/modules/auth/password.ts': "import { t } from '../../test/test-app.ts';\n",
+        'apps/server/src/modules/auth/password.test.ts':
+          "import { t } from '../../test/test-app.ts';\nimport { buildApp } from '../../app.ts';\n",
+        'apps/server/src/test/test-app.ts': "import { buildApp } from '../app.ts';\nexport const t = 1;\n",
+        'apps/server/src/app.ts': "import { recordAudit } from './modules/audit/audit.service.ts';\nexport const buildApp = 1;\n",
+        'apps/server/src/main.ts': "import { buildApp } from './app.ts';\n",
+        'apps/server/src/db/schema/index.ts': "import { c } from '../../config.ts';\nexport const jobs = 1;\n",
+        'apps/server/src/config.ts': 'export const c = 1;\n',
+      }),
+    );
+    expect(breaches).toEqual([
+      'db imports modules (up): apps/server/src/db/seed/demo.ts -> apps/server/src/modules/auth/password.ts',
+      'http imports modules (up): apps/server/src/http/guard.ts -> apps/server/src/modules/audit/audit.service.ts',
+      'jobs imports modules (up): apps/server/src/jobs/queue.ts -> apps/server/src/modules/audit/audit-context.ts',
+      'modules imports app (up): apps/server/src/modules/audit/audit.service.ts -> apps/server/src/app.ts',
+      'test/ imported outside a test: apps/server/src/modules/auth/password.ts -> apps/server/src/test/test-app.ts',
+    ]);
+  });
+
+  it('allows the infrastructure folders to import each other, but not in a circle; names a file in no layer', () => {
+    const breaches = serverLayers(
+      checkout({
+        'apps/server/src/mail/mailer.ts': "import { enqueue } from '../jobs/queue.ts';\nexport const send = 1;\n",
+        'apps/server/src/jobs/queue.ts': "import { currentRequest } from '../http/request-context.ts';\nexport const enqueue = 1;\n",
+        'apps/server/src/http/request-context.ts': 'export const currentRequest = 1;\n',
+        'apps/server/src/storage/stores.ts': "import { s } from '../http/slots.ts';\n",
+        'apps/server/src/http/slots.ts': "import { send } from '../mail/mailer.ts';\nexport const s = 1;\n",
+        'apps/server/src/helpers/misc.ts': 'export const m = 1;\n',
+      }),
+    );
+    expect(breaches).toEqual([
+      'a file in no server layer (add its folder to SERVER_RANKS): apps/server/src/helpers/misc.ts',
+      'a circle between infrastructure folders: http/ <-> jobs/ <-> mail/',
+    ]);
   });
 });
 

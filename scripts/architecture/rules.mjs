@@ -65,6 +65,85 @@ export function webLayers(root) {
   return breaches;
 }
 
+// --- Server layers (issue 41): main.ts, cli/ -> app.ts -> modules/ -> http/, jobs/, storage/, mail/ -> db/ -> config.ts.
+// An import only goes down. The four infrastructure folders may import each other, but their folders form no circle
+// (today: jobs/ -> http/, for the request being served). Test helpers (test/) may import anything and are imported
+// only by tests; a *.test.ts may import anything of the server.
+const SERVER_RANKS = { main: 6, cli: 6, app: 5, modules: 4, http: 3, jobs: 3, storage: 3, mail: 3, db: 2, config: 1 };
+
+/** The layer of a path relative to apps/server/src: its first folder, or a top-level file's name (`app.ts` -> `app`). */
+const serverLayerOf = (path) => path.split('/')[0].replace(/\.ts$/, '');
+
+function serverBreach(from, to) {
+  const [fromLayer, toLayer] = [serverLayerOf(from), serverLayerOf(to)];
+  if (toLayer === 'test') return fromLayer === 'test' || TEST.test(from) ? undefined : 'test/ imported outside a test';
+  if (fromLayer === 'test' || TEST.test(from) || fromLayer === toLayer) return undefined;
+  const [fromRank, toRank] = [SERVER_RANKS[fromLayer], SERVER_RANKS[toLayer]];
+  if (fromRank !== undefined && toRank !== undefined && toRank > fromRank) return `${fromLayer} imports ${toLayer} (up)`;
+  return undefined;
+}
+
+/** Tarjan's strongly connected components of a graph (Map of node -> nodes), each of two nodes or more, or a node on itself. */
+function circlesOf(graph) {
+  let counter = 0;
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const circles = [];
+  const visit = (node) => {
+    index.set(node, counter);
+    low.set(node, counter++);
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!graph.has(next)) continue;
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node), low.get(next)));
+      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node), index.get(next)));
+    }
+    if (low.get(node) === index.get(node)) {
+      const component = [];
+      let member;
+      do {
+        member = stack.pop();
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== node);
+      if (component.length > 1 || (graph.get(node) ?? []).includes(node)) circles.push(component.sort());
+    }
+  };
+  for (const node of graph.keys()) if (!index.has(node)) visit(node);
+  return circles;
+}
+
+/** Imports of apps/server/src against its layers, on resolved paths. */
+export function serverLayers(root) {
+  const breaches = [];
+  const base = join(root, SERVER);
+  const siblings = new Map();
+  for (const file of sourceFiles(root, SERVER)) {
+    const from = relative(base, join(root, file));
+    if (!TEST.test(from) && !from.endsWith('.d.ts') && !['test', ...Object.keys(SERVER_RANKS)].includes(serverLayerOf(from))) {
+      breaches.push(`a file in no server layer (add its folder to SERVER_RANKS): ${file}`);
+    }
+    for (const target of importsOf(root, file)) {
+      if (!target.startsWith(`${SERVER}/`)) continue;
+      const to = relative(base, join(root, target));
+      const why = serverBreach(from, to);
+      if (why) breaches.push(`${why}: ${file} -> ${target}`);
+      const [fromLayer, toLayer] = [serverLayerOf(from), serverLayerOf(to)];
+      if (!why && !TEST.test(from) && fromLayer !== toLayer && SERVER_RANKS[fromLayer] === 3 && SERVER_RANKS[toLayer] === 3) {
+        siblings.set(fromLayer, [...new Set([...(siblings.get(fromLayer) ?? []), toLayer])]);
+        siblings.set(toLayer, siblings.get(toLayer) ?? []);
+      }
+    }
+  }
+  for (const folders of circlesOf(siblings)) breaches.push(`a circle between infrastructure folders: ${folders.join('/ <-> ')}/`);
+  return breaches;
+}
+
 // --- Server routes get services: no database handle, no transaction, no Drizzle in a file that declares routes, and
 // every route comes from the domain's route table (packages/domain/src/routes), registered with `on(...)`.
 const SERVER = 'apps/server/src';
@@ -128,42 +207,13 @@ export function shapesInDomain(root) {
 export function importCircles(root, dirs = [DOMAIN, SERVER, WEB, 'e2e', 'scripts']) {
   const graph = new Map();
   for (const dir of dirs) for (const file of sourceFiles(root, dir)) graph.set(file, importsOf(root, file));
-  // Tarjan's strongly connected components: a component of two files or more is a circle.
-  let counter = 0;
-  const index = new Map();
-  const low = new Map();
-  const stack = [];
-  const onStack = new Set();
-  const circles = [];
-  const visit = (node) => {
-    index.set(node, counter);
-    low.set(node, counter++);
-    stack.push(node);
-    onStack.add(node);
-    for (const next of graph.get(node) ?? []) {
-      if (!graph.has(next)) continue;
-      if (!index.has(next)) {
-        visit(next);
-        low.set(node, Math.min(low.get(node), low.get(next)));
-      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node), index.get(next)));
-    }
-    if (low.get(node) === index.get(node)) {
-      const component = [];
-      let member;
-      do {
-        member = stack.pop();
-        onStack.delete(member);
-        component.push(member);
-      } while (member !== node);
-      if (component.length > 1 || (graph.get(node) ?? []).includes(node)) circles.push(component.sort());
-    }
-  };
-  for (const node of graph.keys()) if (!index.has(node)) visit(node);
+  const circles = circlesOf(graph);
   return circles.map((files) => `an import circle: ${files.join(' <-> ')}`);
 }
 
 export const RULES = {
   'web layers': webLayers,
+  'server layers': serverLayers,
   'server routes get services': serverRoutes,
   'answer shapes in packages/domain/src/shapes': shapesInDomain,
   'no import circle': importCircles,

@@ -14,6 +14,7 @@ import { loggerOptions } from './http/log-options.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { type PressureLimits, registerPressureGuard } from './http/pressure.ts';
 import { addGauge } from './http/prometheus.ts';
+import { requestContext } from './http/request-context.ts';
 import { registerRequestIdHeader, requestIdOptions } from './http/request-id.ts';
 import { responseSerializerCompiler } from './http/response-serializer.ts';
 import { registerWebApp } from './http/web-app.ts';
@@ -25,9 +26,9 @@ import { accessRoutes } from './modules/access/access.routes.ts';
 import { createAccessService } from './modules/access/access.service.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { createAccountService } from './modules/account/account.service.ts';
+import { createRefusalAudit } from './modules/audit/access-refusals.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
-import { auditContext } from './modules/audit/audit-context.ts';
 import { purgeAuditLog } from './modules/audit/audit-retention.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -126,9 +127,9 @@ export async function buildApp({ config, database, logger, logStream, mailer, pr
   await app.register(multipart, { limits: { fileSize: Math.max(config.uploadMaxBytes, config.signatureMaxBytes), files: 1, fields: 20 } });
   // Not in production unless API_DOCS=true: the description maps every route for whoever asks.
   if (config.apiDocs) await registerApiDocs(app);
-  await app.register(authorisationGuard, { db: database.db });
+  await app.register(authorisationGuard, { db: database.db, recordRefusal: createRefusalAudit(database.db, app.log) });
   // Audit entries take the caller and its IP address from the request being served.
-  await app.register(auditContext);
+  await app.register(requestContext);
 
   const mail = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log: app.log });
   const { documents: fileStore, archives } = await openStores(config);

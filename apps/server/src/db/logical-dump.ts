@@ -13,7 +13,6 @@
 import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
-import { refusedJobRow } from '../jobs/queue.ts';
 import {
   beginSnapshot,
   CopyMismatchError,
@@ -26,6 +25,7 @@ import {
   type TableStream,
   writeDatabase,
 } from './copy-database.ts';
+import { refusedJobRow } from './job-payloads.ts';
 
 const FORMAT = 'reformes-dump';
 const VERSION = 1;
@@ -43,7 +43,7 @@ export class DumpError extends Error {}
 
 const line = (value: unknown) => `${JSON.stringify(value)}\n`;
 
-/** Left out of every dump, and its rows in a dump checked against their kind's schema (jobs/queue.ts). */
+/** Left out of every dump, and its rows in a dump checked against their kind's schema (job-payloads.ts). */
 const JOBS_TABLE = 'jobs';
 /** copy-database.ts's checksum of a table without rows: md5 of nothing. */
 const EMPTY_CHECKSUM = 'd41d8cd98f00b204e9800998ecf8427e';

@@ -74,7 +74,7 @@ describe('authorisation matrix', () => {
 
   it('refuses to start with a route that declares no access', async () => {
     const app = Fastify();
-    await app.register(authorisationGuard, { db: t.db });
+    await app.register(authorisationGuard, { db: t.db, recordRefusal: async () => {} });
     expect(() => app.get('/api/v1/undeclared', async () => 'oops')).toThrow(/ne déclare pas son droit d'accès/);
     await app.close();
   });

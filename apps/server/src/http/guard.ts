@@ -3,8 +3,6 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
-import { recordAudit } from '../modules/audit/audit.service.ts';
-import { createRateLimits } from '../modules/auth/throttles.ts';
 import { AppError, forbidden, unauthenticated } from './app-error.ts';
 
 /** What a route demands: the domain's route table declares it (packages/domain/src/routes/route.ts). */
@@ -169,33 +167,14 @@ async function authenticate(
   };
 }
 
-/**
- * Writes a route refused to a signed-in caller into the audit log, at most once a minute per account and route (the
- * count is kept in the database, for every instance), so that a client looping on a forbidden route writes one entry a
- * minute, not thousands. The 403 goes out whatever happens to the entry.
- */
-function auditRefusals(db: Db, log: FastifyInstance['log']) {
-  const rateLimits = createRateLimits(db);
-  return async (request: FastifyRequest, auth: AuthContext) => {
-    const [method, route] = [request.method, request.routeOptions.url ?? request.url];
-    try {
-      if ((await rateLimits.hit(`audit-denied:${auth.userId}:${method} ${route}`, 1, 60)) !== undefined) return;
-      await recordAudit(db, {
-        action: 'access.denied',
-        result: 'failure',
-        actor: { id: auth.userId },
-        ip: request.ip,
-        details: { method, route },
-      });
-    } catch (error) {
-      log.error({ err: error }, "refus d'accès non journalisé");
-    }
-  };
+export interface GuardOptions {
+  db: Db;
+  /** Called before a signed-in caller's 403 (app.ts hands modules/audit's `createRefusalAudit`): the guard knows no module. */
+  recordRefusal: (request: FastifyRequest, auth: AuthContext) => Promise<void>;
 }
 
 /** The authorisation guard: refuses to register an undeclared API route, and checks each request. */
-export const authorisationGuard = fp<{ db: Db }>(async (app, { db }) => {
-  const recordRefusal = auditRefusals(db, app.log);
+export const authorisationGuard = fp<GuardOptions>(async (app, { db, recordRefusal }) => {
   const contextOf = createAuthContexts(db);
   app.decorateRequest('auth', null);
   app.decorate('routeTable', [] as RouteEntry[]);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { isJobKind, type JobKind, type JobPayloads, jobPayloadSchemas, refusedFields } from './queue.ts';
+import { isJobKind, type JobKind, type JobPayloads, jobPayloadSchemas, refusedFields } from '../db/job-payloads.ts';
 
 export type JobHandlers = { [K in JobKind]: (payload: JobPayloads[K]) => Promise<void> };
 

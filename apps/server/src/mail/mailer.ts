@@ -3,10 +3,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
-import { type MailMessage, mailPayloadSchema } from '../jobs/queue.ts';
+import { type MailMessage, mailPayloadSchema } from '../db/job-payloads.ts';
 
-/** What a mail is (jobs/queue.ts, its schema): one address, a subject, a text, maybe the same as HTML. */
-export type { MailMessage } from '../jobs/queue.ts';
+/** What a mail is (db/job-payloads.ts, its schema): one address, a subject, a text, maybe the same as HTML. */
+export type { MailMessage } from '../db/job-payloads.ts';
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;

@@ -1,6 +1,5 @@
 import { periodText, type RoleName, STAGES } from '@reformes/domain';
 import { sql } from 'drizzle-orm';
-import { hashPassword } from '../../modules/auth/password.ts';
 import type { Db } from '../client.ts';
 import {
   affectations,
@@ -19,6 +18,13 @@ import {
 } from '../schema/index.ts';
 
 export const DEMO_PASSWORD = 'Reformes2026!';
+
+/**
+ * DEMO_PASSWORD's argon2id hash (modules/auth/password.ts's settings, demo.test.ts checks it verifies): the seed is
+ * data, hashes nothing and knows no module (issue 41). The password is published (README), so one fixed salt
+ * hides nothing a fresh one would; every demo account shared one hash already.
+ */
+export const DEMO_PASSWORD_HASH = '$argon2id$v=19$m=7168,t=5,p=1$GScZPjWZWkMLqqgdlm+ZuA$KGqRGH5xdF2s3nOdETSO9GzXo9D9ALVd/i2QJIxcUSk';
 
 export const DEMO_ACCOUNTS: Array<{ email: string; role: RoleName; lastname: string; firstname: string; structure: string }> = [
   { email: 'admin@reformes.test', role: 'admin', lastname: 'Martin', firstname: 'Claire', structure: 'DGB' },
@@ -64,7 +70,6 @@ function isoDate(year: number, month: number, day: number): string {
  * Deterministic, so tests can count on it.
  */
 export async function seedDemoData(db: Db): Promise<void> {
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     const sectorRows = await tx
       .insert(sectors)
@@ -105,7 +110,7 @@ export async function seedDemoData(db: Db): Promise<void> {
           email: account.email,
           phone: '0600000000',
           structure_id: structureId.get(account.structure) as number,
-          password_hash: passwordHash,
+          password_hash: DEMO_PASSWORD_HASH,
           is_signer: account.role === 'publication',
         })
         .returning({ id: users.id });

@@ -11,8 +11,8 @@ import { and, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizz
 import type { Db } from '../../db/client.ts';
 import { auditLog, backups, jobs, permissions, reformes, roles, users } from '../../db/schema/index.ts';
 import { listOrPage, type PageQuery } from '../../http/pagination.ts';
+import { currentRequest } from '../../http/request-context.ts';
 import { matchesFoldedColumn } from '../../http/search.ts';
-import { currentRequest } from './audit-context.ts';
 
 export interface AuditEvent {
   action: AuditAction;
