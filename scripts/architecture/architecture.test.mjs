@@ -45,6 +45,23 @@ describe('web layers, on resolved paths', () => {
   });
 });
 
+describe('web test helpers (the arrow of the former Biome glob `**/test/**`)', () => {
+  it('catches test/ imported by a feature or components/ outside a test, from any workspace; allows it in a test', () => {
+    const breaches = webLayers(
+      checkout({
+        'apps/web/src/features/users/users-page.tsx': "import { render } from '../../test/render.tsx';\n",
+        'apps/web/src/components/table.tsx': "import { t } from '../../../server/src/test/test-app.ts';\n",
+        'apps/web/src/features/users/users-page.test.tsx': "import { render } from '../../test/render.tsx';\n",
+        'apps/web/src/test/render.tsx': 'export const render = 1;\n',
+      }),
+    );
+    expect(breaches).toEqual([
+      'test/ imported outside a test: apps/web/src/components/table.tsx -> apps/server/src/test/test-app.ts',
+      'test/ imported outside a test: apps/web/src/features/users/users-page.tsx -> apps/web/src/test/render.tsx',
+    ]);
+  });
+});
+
 describe('server layers, on resolved paths', () => {
   it('catches an import going up (the four imports of issue 41) and test/ outside a test; allows down, tests and test helpers', () => {
     const breaches = serverLayers(

@@ -48,7 +48,8 @@ function webBreach(from, to) {
   if (fromLayer === 'features' && toLayer === 'features' && toFeature !== fromFeature) return 'a feature imports another feature';
   if (LOWER.includes(fromLayer) && (toLayer === 'app' || toLayer === 'features')) return `${fromLayer}/ imports ${toLayer}/`;
   if (toLayer !== 'test' && /(fixtures|fake-api)\.tsx?$/.test(to)) return 'a test helper outside test/';
-  if (toLayer === 'test' && fromLayer !== 'test' && !TEST.test(from)) return 'test/ imported outside a test';
+  // Any folder named test/ (the web's helpers, or another workspace's reached by a relative path), as Biome's `**/test/**` was.
+  if (/(^|\/)test\//.test(to) && fromLayer !== 'test' && !TEST.test(from)) return 'test/ imported outside a test';
   return undefined;
 }
 
