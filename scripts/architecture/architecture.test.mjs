@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { importCircles, serverLayers, serverRoutes, shapesInDomain, webLayers } from './rules.mjs';
+import { importCircles, routesFromTable, serverLayers, serverRoutes, shapesInDomain, webLayers } from './rules.mjs';
 
 /** Each rule of `npm run lint`, proved by a deliberate violation in a checkout of a few files. */
 let root;
@@ -112,16 +112,20 @@ describe('server layers, on resolved paths', () => {
 });
 
 describe('server routes get services', () => {
-  it('catches a route file handed `db`, opening a transaction, writing SQL, importing Drizzle or declaring a route of its own', () => {
+  it('catches a route file handed `db`, opening a transaction, writing SQL or importing Drizzle, whatever its name', () => {
     const breaches = serverRoutes(
       checkout({
+        'apps/server/src/http/route-table.ts': 'export const routeTable = () => () => {};\n',
         'apps/server/src/modules/x/x.routes.ts': [
           "import { eq, sql } from 'drizzle-orm';",
           "import type { Db } from '../../db/client.ts';",
           'export const xRoutes: Plugin<{ db: Db }> = async (app, { db }) => {',
           '  await db.transaction(async (tx) => tx.execute(sql`select 1`));',
-          "  app.get('/x', { schema: {} }, async () => ({}));",
           '};',
+        ].join('\n'),
+        'apps/server/src/modules/z/z-handlers.ts': [
+          "import { routeTable } from '../../http/route-table.ts';",
+          'export const zRoutes = async (app, { db }) => { const on = routeTable(app); };',
         ].join('\n'),
         'apps/server/src/modules/y/y.routes.ts':
           "import type { YService } from './y.service.ts';\nexport const yRoutes = async (app, { y }) => {};\n",
@@ -133,28 +137,78 @@ describe('server routes get services', () => {
       'a route file opens a transaction: apps/server/src/modules/x/x.routes.ts',
       'a route file writes SQL: apps/server/src/modules/x/x.routes.ts',
       'a route file is handed the database (`db`): apps/server/src/modules/x/x.routes.ts',
-      'a route file declares a route outside the route table (use `on(ROUTES.x, …)`): apps/server/src/modules/x/x.routes.ts',
+      'a route file is handed the database (`db`): apps/server/src/modules/z/z-handlers.ts',
+    ]);
+  });
+});
+
+describe('routes registered by the route table alone', () => {
+  it('catches a Fastify registration in any file, whatever its name or instance; not a Map, a query, a store, the listed files or a test', () => {
+    const breaches = routesFromTable(
+      checkout({
+        'apps/server/src/modules/x/x-handlers.ts': [
+          "server.get('/x', async () => ({}));",
+          "instance.route({ method: 'GET', url: '/y', handler: async () => ({}) });",
+          'api.post(PATHS.z, { schema: {} }, async (request, reply) => reply.send({}));',
+          'fastify.delete(`/w/` + id, { handler: async () => ({}) });',
+          'const kept = cache.get(key);',
+          'await db.delete(users).where(eq(users.id, id));',
+          'await store.put(folder, name, stream, size);',
+          "request.headers.get('x'); params.get('page');",
+        ].join('\n'),
+        'apps/server/src/http/metrics.ts': "app.get('/metrics', { schema: { hide: true } }, async () => '');\n",
+        'apps/server/src/http/route-table.ts': 'app.route({ method: spec.method, url: spec.path, handler: async () => ({}) });\n',
+        'apps/server/src/http/guard.test.ts': "app.get('/api/v1/undeclared', async () => 'oops');\n",
+      }),
+    );
+    expect(breaches).toEqual([
+      "a route registered outside the route table (use `on(ROUTES.x, …)`, http/route-table.ts): .get('/x', …) in apps/server/src/modules/x/x-handlers.ts",
+      'a route registered outside the route table (use `on(ROUTES.x, …)`, http/route-table.ts): .route({…}) in apps/server/src/modules/x/x-handlers.ts',
+      'a route registered outside the route table (use `on(ROUTES.x, …)`, http/route-table.ts): .post(PATHS.z, …) in apps/server/src/modules/x/x-handlers.ts',
+      'a route registered outside the route table (use `on(ROUTES.x, …)`, http/route-table.ts): .delete(`/w/` + id, …) in apps/server/src/modules/x/x-handlers.ts',
     ]);
   });
 });
 
 describe('answer shapes in packages/domain/src/shapes', () => {
-  it('catches a shape exported elsewhere in the domain, defined in the server or written inline in a route', () => {
+  it('catches an answer written on the spot or taken outside shapes/, whatever its name; follows a local constant; allows shapes/ and parameters', () => {
     const breaches = shapesInDomain(
       checkout({
         'packages/domain/src/shapes/user.ts': 'export const userShape = z.object({});\n',
-        'packages/domain/src/two-factor.ts': 'export const twoFactorStatusShape = z.object({});\n',
+        'packages/domain/src/shapes/envelope.ts': 'export const listShape = (row) => z.object({ data: z.array(row) });\n',
+        'packages/domain/src/two-factor.ts':
+          'export const twoFactorStatusShape = z.object({});\nexport const statusRecord = z.object({});\n',
+        'packages/domain/src/routes/users.ts': [
+          "import { z } from 'zod';",
+          "import { listShape } from '../shapes/envelope.ts';",
+          "import { userShape } from '../shapes/user.ts';",
+          "import { statusRecord } from '../two-factor.ts';",
+          'const rows = listShape(userShape);',
+          'const odd = listShape(z.object({ id: z.number() }));',
+          'export const crud = (row) => ({ show: { answer: listShape(row) } });',
+          'export const USERS_ROUTES = {',
+          "  list: { method: 'GET', path: '/users', answer: rows },",
+          "  one: { method: 'GET', path: '/users/:id', answer: listShape(userShape) },",
+          "  inline: { method: 'GET', path: '/inline', answer: z.object({ ok: z.boolean() }) },",
+          "  other: { method: 'GET', path: '/status', answer: statusRecord },",
+          "  followed: { method: 'GET', path: '/odd', answer: odd },",
+          '};',
+        ].join('\n'),
         'apps/server/src/modules/x/x.routes.ts': [
           'const statusShape = z.object({ ok: z.boolean() });',
-          "app.get('/x', { schema: { response: { 200: envelopeShape(z.object({ id: z.number() })) } } });",
           "app.get('/y', { schema: { querystring: z.object({}), response: { 200: userAnswer } } });",
         ].join('\n'),
+        'apps/server/src/http/route-table.ts': 'if (spec.answer) schema.response = { 200: spec.answer };\n',
+        'apps/server/src/http/stalled-download.ts': 'export function endWhenStalled(response: ServerResponse): void {}\n',
       }),
     );
     expect(breaches).toEqual([
+      'an answer not built from packages/domain/src/shapes/, written on the spot (`z.object({ ok: z.boolean() })`): packages/domain/src/routes/users.ts',
+      'an answer not built from packages/domain/src/shapes/, `statusRecord` comes from packages/domain/src/two-factor.ts, not from packages/domain/src/shapes/: packages/domain/src/routes/users.ts',
+      'an answer not built from packages/domain/src/shapes/, written on the spot (`listShape(z.object({ id: z.number() }))`): packages/domain/src/routes/users.ts',
       'an answer shape outside packages/domain/src/shapes/: twoFactorStatusShape in packages/domain/src/two-factor.ts',
       'an answer shape defined in the server: statusShape in apps/server/src/modules/x/x.routes.ts',
-      'an answer shape written inline in a route: apps/server/src/modules/x/x.routes.ts',
+      'an answer shape set by the server, not the route table: apps/server/src/modules/x/x.routes.ts',
     ]);
   });
 });

@@ -155,14 +155,86 @@ const DATABASE_IN_ROUTES = [
   [/\.transaction\s*\(/, 'opens a transaction'],
   [/\bsql`/, 'writes SQL'],
   [/\{\s*[^}]*\bdb\b[^}]*\}\s*\)\s*=>|<\s*\{[^>]*\bdb\s*:/, 'is handed the database (`db`)'],
-  [/\b(?:app|api|instance)\.(?:get|post|put|patch|delete|route)\s*\(/, 'declares a route outside the route table (use `on(ROUTES.x, …)`)'],
 ];
+
+/** A file that declares routes: it imports the route table (http/route-table.ts), whatever its name, or is named *routes.ts. */
+const declaresRoutes = (root, file) => ROUTE_FILE.test(file) || importsOf(root, file).includes(`${SERVER}/http/route-table.ts`);
 
 export function serverRoutes(root) {
   const breaches = [];
-  for (const file of sourceFiles(root, SERVER).filter((path) => ROUTE_FILE.test(path) && !TEST.test(path))) {
+  for (const file of sourceFiles(root, SERVER).filter((path) => !TEST.test(path) && declaresRoutes(root, path))) {
     const text = withoutComments(readFileSync(join(root, file), 'utf8'));
     for (const [pattern, why] of DATABASE_IN_ROUTES) if (pattern.test(text)) breaches.push(`a route file ${why}: ${file}`);
+  }
+  return breaches;
+}
+
+// --- A route is registered by the route table alone (issue 41): any Fastify registration call, `.route({…})` or
+// `.get(path, …, handler)` and the other verbs, in any file of apps/server/src, whatever its name, is a breach outside
+// these files. (Plugins registered with `app.register` bring their own routes: @fastify/static in http/web-app.ts, the
+// built web app's files; @fastify/swagger-ui in http/api-docs.ts, /api/docs; app-routes.test.ts checks at run time
+// that every /api/v1 route is an entry of the domain's table with that entry's answer shape.)
+export const ROUTE_REGISTRARS = {
+  'http/route-table.ts': "the route table's `on(spec, handler)`: registers the domain's entries (packages/domain/src/routes)",
+  'http/metrics.ts':
+    'GET /metrics, the Prometheus scrape: no API route (its own token, no session, not called by the web app, hidden from OpenAPI)',
+  'http/web-app.ts': 'the built web app (pages and files): no API route, HTML and assets the web build writes',
+};
+const VERBS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'all'];
+
+/** The arguments of the call whose `(` is at `open`, split at top-level commas (strings and nesting skipped). */
+function callArguments(text, open) {
+  const args = [];
+  let depth = 0;
+  let start = open + 1;
+  for (let index = open; index < text.length; index++) {
+    const char = text[index];
+    if (char === "'" || char === '"' || char === '`') {
+      const end = text.indexOf(char, index + 1);
+      if (end < 0) break;
+      index = end;
+    } else if ('([{'.includes(char)) depth++;
+    else if (')]}'.includes(char)) {
+      if (--depth === 0) {
+        args.push(text.slice(start, index).trim());
+        break;
+      }
+    } else if (char === ',' && depth === 1) {
+      args.push(text.slice(start, index).trim());
+      start = index + 1;
+    }
+  }
+  return args.filter((arg) => arg !== '');
+}
+
+const HANDLER = /^(?:async\b|function\b|\([^)]*\)\s*=>|[\w$]+\s*=>)/;
+
+/** The Fastify route registrations of a text: `x.route({ url… })`, or `x.get(path, [options,] handler)`. */
+export function routeRegistrations(text) {
+  const found = [];
+  for (const match of withoutComments(text).matchAll(/\.(route|get|post|put|patch|delete|head|options|all)\s*\(/g)) {
+    const args = callArguments(match.input, match.index + match[0].length - 1);
+    const [verb] = [match[1]];
+    if (verb === 'route' && args.length === 1 && /^\{[\s\S]*\b(?:url|handler)\b/.test(args[0])) found.push('.route({…})');
+    else if (
+      VERBS.includes(verb) &&
+      args.length >= 2 &&
+      (HANDLER.test(args.at(-1)) || args.slice(1).some((arg) => /^\{[\s\S]*\bhandler\s*[:(]/.test(arg)))
+    ) {
+      found.push(`.${verb}(${args[0].slice(0, 40)}, …)`);
+    }
+  }
+  return found;
+}
+
+export function routesFromTable(root) {
+  const breaches = [];
+  const base = join(root, SERVER);
+  for (const file of sourceFiles(root, SERVER).filter((path) => !TEST.test(path))) {
+    if (Object.hasOwn(ROUTE_REGISTRARS, relative(base, join(root, file)))) continue;
+    for (const call of routeRegistrations(readFileSync(join(root, file), 'utf8'))) {
+      breaches.push(`a route registered outside the route table (use \`on(ROUTES.x, …)\`, http/route-table.ts): ${call} in ${file}`);
+    }
   }
   return breaches;
 }
@@ -170,39 +242,96 @@ export function serverRoutes(root) {
 // --- Every answer shape lives in packages/domain/src/shapes/.
 const DOMAIN = 'packages/domain/src';
 
-/** The `response: { … }` objects of a file, braces matched. */
-function responseBlocks(text) {
-  const blocks = [];
-  for (const match of text.matchAll(/\bresponse\s*:\s*\{/g)) {
-    let depth = 0;
-    for (let index = match.index + match[0].length - 1; index < text.length; index++) {
-      if (text[index] === '{') depth++;
-      else if (text[index] === '}' && --depth === 0) {
-        blocks.push(text.slice(match.index, index + 1));
-        break;
-      }
+/** The names a file imports, each with its source resolved (relative to `root`) or kept as a package name. */
+function importedNames(root, file, text) {
+  const names = new Map();
+  for (const [, list, specifier] of text.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g)) {
+    const source = specifier.startsWith('.') ? relative(root, resolve(dirname(join(root, file)), specifier)) : specifier;
+    for (const item of list.split(',')) {
+      const name = item
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)
+        .at(-1);
+      if (name) names.set(name, source);
     }
   }
-  return blocks;
+  return names;
 }
 
+/** The expression at `index` (after `answer:`, or a constant's `=`), up to the first top-level `,`, `;`, line end or closing brace. */
+function answerExpression(text, index) {
+  let depth = 0;
+  for (let end = index; end < text.length; end++) {
+    const char = text[end];
+    if ('([{'.includes(char)) depth++;
+    else if (')]}'.includes(char) && depth-- === 0) return text.slice(index, end).trim();
+    else if ((char === ',' || char === ';' || char === '\n') && depth === 0) return text.slice(index, end).trim();
+  }
+  return text.slice(index).trim();
+}
+
+/**
+ * Why the answer expression `expression` of `file` is not made of shapes/ alone, or undefined: it writes a zod schema
+ * (`z.`), or names something imported from elsewhere than packages/domain/src/shapes/; a local constant is followed
+ * (`const list = listShape(row)`), a parameter passes (its caller's argument is checked where it is written).
+ */
+function answerBreach(expression, names, text, seen = new Set()) {
+  if (/\bz\s*\./.test(expression)) return `written on the spot (\`${expression.slice(0, 60)}\`)`;
+  for (const [identifier] of expression.matchAll(/(?<![.\w$])[A-Za-z_$][\w$]*/g)) {
+    if (seen.has(identifier)) continue;
+    seen.add(identifier);
+    const source = names.get(identifier);
+    if (source !== undefined) {
+      if (!source.startsWith(`${DOMAIN}/shapes/`)) return `\`${identifier}\` comes from ${source}, not from ${DOMAIN}/shapes/`;
+      continue;
+    }
+    const local = text.match(new RegExp(`\\b(?:const|let|var)\\s+${identifier.replace('$', '\\$')}\\s*=\\s*`));
+    if (local) {
+      const why = answerBreach(answerExpression(text, local.index + local[0].length), names, text, seen);
+      if (why) return why;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Every answer shape lives in packages/domain/src/shapes/ (issue 41: structurally, whatever its name): every `answer:`
+ * of a route entry outside shapes/ is built of shapes/ exports only; the server sets no `response` schema of its own
+ * (the route table registers each entry's `answer`, app-routes.test.ts checks it at run time). The names are still
+ * read: an exported `…Shape`/`…Answer` outside shapes/, a `const …Shape` in the server.
+ */
 export function shapesInDomain(root) {
   const breaches = [];
   for (const file of sourceFiles(root, DOMAIN).filter((path) => !TEST.test(path) && !path.includes('/shapes/'))) {
-    const text = readFileSync(join(root, file), 'utf8');
+    const text = withoutComments(readFileSync(join(root, file), 'utf8'));
     for (const [, name] of text.matchAll(/export\s+const\s+(\w+(?:Shape|Answer))\b/g)) {
       breaches.push(`an answer shape outside packages/domain/src/shapes/: ${name} in ${file}`);
     }
+    const names = importedNames(root, file, text);
+    for (const match of text.matchAll(/\banswer\s*:\s*/g)) {
+      const why = answerBreach(answerExpression(text, match.index + match[0].length), names, text);
+      if (why) breaches.push(`an answer not built from packages/domain/src/shapes/, ${why}: ${file}`);
+    }
   }
+  const base = join(root, SERVER);
   for (const file of sourceFiles(root, SERVER).filter((path) => !TEST.test(path))) {
-    const text = readFileSync(join(root, file), 'utf8');
+    const text = withoutComments(readFileSync(join(root, file), 'utf8'));
     for (const [, name] of text.matchAll(/\bconst\s+(\w+(?:Shape|Answer))\s*=/g)) {
       breaches.push(`an answer shape defined in the server: ${name} in ${file}`);
     }
-    if (responseBlocks(text).some((block) => /\bz\./.test(block))) breaches.push(`an answer shape written inline in a route: ${file}`);
+    if (Object.hasOwn(RESPONSE_WRITERS, relative(base, join(root, file)))) continue;
+    if (/[{,]\s*response\s*:|\.response\s*=(?!=)/.test(text))
+      breaches.push(`an answer shape set by the server, not the route table: ${file}`);
   }
   return breaches;
 }
+
+/** The server files that may write a route's `response`, each with why. */
+export const RESPONSE_WRITERS = {
+  'http/route-table.ts': "sets each entry's `answer` (packages/domain) as its route's response schema",
+  'http/openapi.ts': 'describes the registered response schemas in the OpenAPI document (adds the refusals), shapes untouched',
+};
 
 // --- No import circle, anywhere in the sources.
 export function importCircles(root, dirs = [DOMAIN, SERVER, WEB, 'e2e', 'scripts']) {
@@ -216,6 +345,7 @@ export const RULES = {
   'web layers': webLayers,
   'server layers': serverLayers,
   'server routes get services': serverRoutes,
+  'routes registered by the route table alone': routesFromTable,
   'answer shapes in packages/domain/src/shapes': shapesInDomain,
   'no import circle': importCircles,
 };
