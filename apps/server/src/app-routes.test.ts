@@ -28,7 +28,7 @@ function tableBreaches(routes: RouteEntry[], entries = ENTRIES): string[] {
     }
     served.add(key);
     const expected: Record<string, unknown> = entry.spec.answer ? { [entry.spec.status ?? 200]: entry.spec.answer } : {};
-    const response = (route.response ?? {}) as Record<string, unknown>;
+    const response = (route.answers ?? {}) as Record<string, unknown>;
     const same =
       Object.keys(response).join() === Object.keys(expected).join() &&
       Object.entries(expected).every(([status, shape]) => response[status] === shape);
@@ -57,9 +57,9 @@ describe("the API's routes are the domain's route tables (issue 41)", () => {
       { name: 'USERS_ROUTES.list', spec: domain.USERS_ROUTES.list },
     ];
     const routes: RouteEntry[] = [
-      { method: 'GET', url: `${API_BASE}/users/:id`, access: show.access, response: { 200: show.answer } },
-      { method: 'POST', url: `${API_BASE}/users`, access: create.access, response: { 201: domain.userShape } },
-      { method: 'GET', url: `${API_BASE}/users-export`, access: 'signed-in', response: { 200: domain.messageShape } },
+      { method: 'GET', url: `${API_BASE}/users/:id`, access: show.access, answers: { 200: show.answer } },
+      { method: 'POST', url: `${API_BASE}/users`, access: create.access, answers: { 201: domain.userShape } },
+      { method: 'GET', url: `${API_BASE}/users-export`, access: 'signed-in', answers: { 200: domain.messageShape } },
     ];
     expect(tableBreaches(routes, entries)).toEqual([
       'POST /api/v1/users: its answer schema is not USERS_ROUTES.create.answer',

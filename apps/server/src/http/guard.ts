@@ -22,7 +22,7 @@ export interface RouteEntry {
   url: string;
   access: Access;
   /** Its `schema.response` as registered: app-routes.test.ts checks it is its domain entry's `answer` (issue 41). */
-  response?: unknown;
+  answers?: unknown;
 }
 
 declare module 'fastify' {
@@ -186,7 +186,7 @@ export const authorisationGuard = fp<GuardOptions>(async (app, { db, recordRefus
     const access = route.config?.access;
     if (!access) throw new Error(`La route ${route.method} ${route.url} ne déclare pas son droit d'accès (config.access).`);
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') app.routeTable.push({ method, url: route.url, access, response: route.schema?.response });
+      if (method !== 'HEAD') app.routeTable.push({ method, url: route.url, access, answers: route.schema?.response });
     }
   });
 
