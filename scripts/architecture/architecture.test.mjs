@@ -2,7 +2,16 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { importCircles, routesFromTable, serverLayers, serverRoutes, shapesInDomain, webLayers } from './rules.mjs';
+import {
+  importCircles,
+  pagesRoom,
+  routesFromTable,
+  serverLayers,
+  serverRoutes,
+  shapesInDomain,
+  webLayers,
+  webLowerOrder,
+} from './rules.mjs';
 
 /** Each rule of `npm run lint`, proved by a deliberate violation in a checkout of a few files. */
 let root;
@@ -58,6 +67,63 @@ describe('web test helpers (the arrow of the former Biome glob `**/test/**`)', (
     expect(breaches).toEqual([
       'test/ imported outside a test: apps/web/src/components/table.tsx -> apps/server/src/test/test-app.ts',
       'test/ imported outside a test: apps/web/src/features/users/users-page.tsx -> apps/web/src/test/render.tsx',
+    ]);
+  });
+});
+
+describe('the lower web layer, ordered: components -> api -> session', () => {
+  it('catches api/ importing components/, session/ importing api/ or components/, any of them importing pages/; allows down', () => {
+    const breaches = webLowerOrder(
+      checkout({
+        'apps/web/src/api/show-api-error.tsx':
+          "import { notify } from '../components/notify.tsx';\nimport { s } from '../session/session.ts';\n",
+        'apps/web/src/session/session-api.ts': "import { call } from '../api/call.ts';\n",
+        'apps/web/src/session/flash.ts': "import type { Toast } from '../components/toasts.ts';\nimport { s } from './session.ts';\n",
+        'apps/web/src/components/table.tsx':
+          "import { call } from '../api/call.ts';\nimport { s } from '../session/session.ts';\nimport { p } from '../pages/dom.ts';\n",
+        'apps/web/src/components/notify.tsx': 'export const notify = 1;\n',
+        'apps/web/src/components/toasts.ts': 'export type Toast = {};\n',
+        'apps/web/src/api/call.ts': 'export const call = 1;\n',
+        'apps/web/src/session/session.ts': 'export const s = 1;\n',
+        'apps/web/src/pages/dom.ts': 'export const p = 1;\n',
+      }),
+    );
+    expect(breaches).toEqual([
+      'api/ imports components/ (components -> api -> session): apps/web/src/api/show-api-error.tsx -> apps/web/src/components/notify.tsx',
+      'components/ imports pages/ (components -> api -> session): apps/web/src/components/table.tsx -> apps/web/src/pages/dom.ts',
+      'session/ imports components/ (components -> api -> session): apps/web/src/session/flash.ts -> apps/web/src/components/toasts.ts',
+      'session/ imports api/ (components -> api -> session): apps/web/src/session/session-api.ts -> apps/web/src/api/call.ts',
+    ]);
+  });
+});
+
+describe("the public pages' room", () => {
+  it('catches pages/ reaching React or Mantine through any chain, importing features/, imported from outside, innerHTML elsewhere', () => {
+    const breaches = pagesRoom(
+      checkout({
+        'apps/web/src/pages/public/public-list.ts':
+          "import { get } from '../../api/client.ts';\nimport { f } from '../../components/french-format.ts';\nimport { m } from './markup.ts';\nimport './pages.css';\n",
+        'apps/web/src/pages/public/markup.ts':
+          "import { html } from 'uhtml';\nimport { Badge } from '../../components/badge.tsx';\nexport const m = 1;\n",
+        'apps/web/src/pages/entries/login.ts': "import { loginForm } from '../../features/auth/login-form.ts';\n",
+        'apps/web/src/pages/dom.ts': 'export const show = (node, markup) => { node.innerHTML = markup; };\n',
+        'apps/web/src/pages/public/public-list.test.ts': "import { render } from '@testing-library/react';\nnode.innerHTML = '';\n",
+        'apps/web/src/components/badge.tsx': "import { Badge as B } from '@mantine/core';\nexport const Badge = B;\n",
+        'apps/web/src/components/french-format.ts': "import { parseAmount } from '@reformes/domain';\nexport const f = 1;\n",
+        'apps/web/src/api/client.ts': "import { s } from '../session/session.ts';\nexport const get = 1;\n",
+        'apps/web/src/session/session.ts': 'export const s = 1;\n',
+        'apps/web/src/features/auth/login-form.ts': "import { useState } from 'react';\nexport const loginForm = 1;\n",
+        'apps/web/src/features/public/public-page.tsx': "import { m } from '../../pages/public/markup.ts';\nref.current.innerHTML = m;\n",
+        'apps/web/src/features/public/public-page.test.tsx': "import { m } from '../../pages/public/markup.ts';\n",
+      }),
+    );
+    expect(breaches).toEqual([
+      'innerHTML outside pages/: apps/web/src/features/public/public-page.tsx',
+      'pages/ imported from outside: apps/web/src/features/public/public-page.tsx -> apps/web/src/pages/public/markup.ts',
+      'pages/ imports features/: apps/web/src/pages/entries/login.ts -> apps/web/src/features/auth/login-form.ts',
+      'pages/ reaches react: apps/web/src/pages/entries/login.ts -> apps/web/src/features/auth/login-form.ts',
+      'pages/ reaches @mantine/core: apps/web/src/pages/public/markup.ts -> apps/web/src/components/badge.tsx',
+      'pages/ reaches @mantine/core: apps/web/src/pages/public/public-list.ts -> apps/web/src/pages/public/markup.ts -> apps/web/src/components/badge.tsx',
     ]);
   });
 });

@@ -66,6 +66,80 @@ export function webLayers(root) {
   return breaches;
 }
 
+// --- The lower web layer, ordered (issue 41): components/ -> api/ -> session/. components/ may import api/ and
+// session/, api/ only session/, session/ neither; none of the three imports app/, features/ or pages/. Tests included:
+// a test of session/ is a test of session/ alone (its helpers come from test/).
+const LOWER_MAY_IMPORT = { components: ['api', 'session'], api: ['session'], session: [] };
+const ABOVE_LOWER = ['app', 'features', 'pages', ...LOWER];
+
+export function webLowerOrder(root) {
+  const breaches = [];
+  const base = join(root, WEB);
+  for (const file of sourceFiles(root, WEB)) {
+    const [fromLayer] = relative(base, join(root, file)).split('/');
+    if (!Object.hasOwn(LOWER_MAY_IMPORT, fromLayer)) continue;
+    for (const target of importsOf(root, file)) {
+      const [toLayer] = relative(base, join(root, target)).split('/');
+      if (toLayer === fromLayer || !ABOVE_LOWER.includes(toLayer) || LOWER_MAY_IMPORT[fromLayer].includes(toLayer)) continue;
+      breaches.push(`${fromLayer}/ imports ${toLayer}/ (components -> api -> session): ${file} -> ${target}`);
+    }
+  }
+  return breaches;
+}
+
+// --- The public pages' room (issue 41): apps/web/src/pages/, the four prerendered pages, their scripts and markup.
+// Without React, Mantine or TanStack by construction: no file of pages/ reaches them, through any chain of relative
+// imports (the plain modules it shares with the back office, api/client.ts, session/session.ts, french-format.ts,
+// are allowed as long as they stay plain); pages/ imports neither app/ nor features/. Nothing else imports pages/,
+// except tests (the build, apps/web/build/, is outside src/). `innerHTML` is written in no file of apps/web/src
+// outside pages/, tests included.
+const PAGES = 'pages';
+const UI_PACKAGE = /^(?:(?:react|react-dom|react-router|react-hook-form)(?:\/|$)|@mantine\/|@tanstack\/|@tabler\/|@hookform\/)/;
+
+/** The packages a file imports by name (`react`, `@mantine/core`…), static, dynamic or re-exported. */
+function packagesOf(root, file) {
+  const text = withoutComments(readFileSync(join(root, file), 'utf8'));
+  return [...text.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*['"]([^./'"][^'"]*)['"]/g)].map(([, name]) => name);
+}
+
+export function pagesRoom(root) {
+  const breaches = [];
+  const base = join(root, WEB);
+  const layerOf = (path) => relative(base, join(root, path)).split('/')[0];
+  for (const file of sourceFiles(root, WEB)) {
+    const inPages = layerOf(file) === PAGES;
+    if (!inPages && /\binnerHTML\b/.test(readFileSync(join(root, file), 'utf8'))) breaches.push(`innerHTML outside pages/: ${file}`);
+    if (!inPages) {
+      if (TEST.test(file)) continue;
+      for (const target of importsOf(root, file))
+        if (layerOf(target) === PAGES) breaches.push(`pages/ imported from outside: ${file} -> ${target}`);
+      continue;
+    }
+    if (TEST.test(file)) continue;
+    for (const target of importsOf(root, file)) {
+      if (['app', 'features'].includes(layerOf(target))) breaches.push(`pages/ imports ${layerOf(target)}/: ${file} -> ${target}`);
+    }
+    // Every file the page's script reaches, and the UI packages any of them names.
+    const seen = new Set([file]);
+    const queue = [[file, []]];
+    while (queue.length > 0) {
+      const [current, chain] = queue.shift();
+      for (const name of packagesOf(root, current)) {
+        if (UI_PACKAGE.test(name))
+          breaches.push(
+            `pages/ reaches ${name}: ${[file, ...chain.slice(1), current].filter((v, i, a) => a.indexOf(v) === i).join(' -> ')}`,
+          );
+      }
+      for (const target of importsOf(root, current)) {
+        if (seen.has(target) || !existsSync(join(root, target)) || !SOURCE.test(target)) continue;
+        seen.add(target);
+        queue.push([target, [...chain, current]]);
+      }
+    }
+  }
+  return [...new Set(breaches)];
+}
+
 // --- Server layers (issue 41): main.ts, cli/ -> app.ts -> modules/ -> http/, jobs/, storage/, mail/ -> db/ -> config.ts.
 // An import only goes down. The four infrastructure folders may import each other, but their folders form no circle
 // (today: jobs/ -> http/, for the request being served). Test helpers (test/) may import anything and are imported
