@@ -422,4 +422,7 @@ export const RULES = {
   'routes registered by the route table alone': routesFromTable,
   'answer shapes in packages/domain/src/shapes': shapesInDomain,
   'no import circle': importCircles,
+  // Written and proved (architecture.test.mjs), registered once the tree passes them (issue 41, items 3 and 4):
+  // 'web lower layer ordered (components -> api -> session)': webLowerOrder,
+  // "the public pages' room (apps/web/src/pages)": pagesRoom,
 };
