@@ -125,10 +125,7 @@ export function pagesRoom(root) {
     while (queue.length > 0) {
       const [current, chain] = queue.shift();
       for (const name of packagesOf(root, current)) {
-        if (UI_PACKAGE.test(name))
-          breaches.push(
-            `pages/ reaches ${name}: ${[file, ...chain.slice(1), current].filter((v, i, a) => a.indexOf(v) === i).join(' -> ')}`,
-          );
+        if (UI_PACKAGE.test(name)) breaches.push(`pages/ reaches ${name}: ${[...chain, current].join(' -> ')}`);
       }
       for (const target of importsOf(root, current)) {
         if (seen.has(target) || !existsSync(join(root, target)) || !SOURCE.test(target)) continue;
