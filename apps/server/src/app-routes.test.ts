@@ -38,15 +38,53 @@ function tableBreaches(routes: RouteEntry[], entries = ENTRIES): string[] {
   return breaches;
 }
 
+/** Every route of an app (`METHOD /path`), read from `printRoutes` (its tree: each line a path below its parent's). */
+function allRoutes(tree: string): string[] {
+  const routes: string[] = [];
+  const parents: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = line.match(/^((?:│ {3}| {4})*)[├└]── (\S+)(?: \(([^)]+)\))?$/);
+    if (!match) continue;
+    const depth = [...match[1]].length / 4;
+    const path = (parents[depth - 1] ?? '') + match[2];
+    parents[depth] = path;
+    for (const method of match[3]?.split(', ') ?? []) if (method !== 'HEAD') routes.push(`${method} ${path}`);
+  }
+  return routes;
+}
+
+/**
+ * The routes allowed beside the table, outside API_BASE (rules.mjs, ROUTE_REGISTRARS, says why for the calls in our
+ * sources): the Prometheus scrape, and the API description of @fastify/swagger (not in production unless API_DOCS).
+ * The built web app's files (@fastify/static) are absent here: the test app has no build.
+ */
+const BESIDE_THE_TABLE = [/^GET \/metrics$/, /^GET \/api\/docs(?:[/*]|$)/];
+
 describe("the API's routes are the domain's route tables (issue 41)", () => {
   it("registers every /api/v1 route from one entry, with that entry's answer shape, and serves every entry", async () => {
     const t = await createTestApp();
     try {
       expect(t.app.routeTable.length).toBeGreaterThan(100);
       expect(tableBreaches(t.app.routeTable)).toEqual([]);
+      const routes = allRoutes(t.app.printRoutes({ commonPrefix: false }));
+      expect(routes.filter((route) => route.includes(`${API_BASE}/`))).toHaveLength(t.app.routeTable.length);
+      expect(
+        routes.filter((route) => !route.includes(` ${API_BASE}/`) && !BESIDE_THE_TABLE.some((allowed) => allowed.test(route))),
+      ).toEqual([]);
     } finally {
       await t.close();
     }
+  });
+
+  it('reads every route of a printed tree, and sees one beside the table', () => {
+    const tree = ['├── /metrics (GET, HEAD)', '├── /api/v1/users (POST)', '│   └── /:id (GET, HEAD, DELETE)', '└── /extra (GET)'].join(
+      '\n',
+    );
+    const routes = allRoutes(tree);
+    expect(routes).toEqual(['GET /metrics', 'POST /api/v1/users', 'GET /api/v1/users/:id', 'DELETE /api/v1/users/:id', 'GET /extra']);
+    expect(routes.filter((route) => !route.includes(` ${API_BASE}/`) && !BESIDE_THE_TABLE.some((allowed) => allowed.test(route)))).toEqual([
+      'GET /extra',
+    ]);
   });
 
   it('catches a route beside the table, an answer shape of its own and an entry nothing serves', () => {
