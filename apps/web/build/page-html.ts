@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { PageHead } from '@reformes/domain';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import { createServer, type Plugin } from 'vite';
+import { html } from '../src/pages/html.ts';
 import { type PageEntry, pageName } from './pages.ts';
 
 /** What the server reads to pick a page: `dist/pages.json`. */
@@ -15,14 +16,10 @@ export interface PageManifestEntry {
 }
 
 /** The page's title and meta description, in place of index.html's. */
-const withHead = (html: string, head: PageHead) =>
-  html
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
-    .replace(/<meta name="description" content="[^"]*"/, `<meta name="description" content="${escapeHtml(head.description)}"`);
-
-function escapeHtml(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-}
+const withHead = (page: string, head: PageHead) =>
+  page
+    .replace(/<title>[^<]*<\/title>/, () => html`<title>${head.title}</title>`.toString())
+    .replace(/<meta name="description" content="[^"]*"/, () => html`<meta name="description" content="${head.description}"`.toString());
 
 function chunkOf(bundle: OutputBundle, root: string, module: string): OutputChunk {
   const id = path.resolve(root, module);
@@ -44,7 +41,7 @@ function closure(bundle: OutputBundle, start: OutputChunk): OutputChunk[] {
   return [...seen.values()];
 }
 
-/** Renders the bodies the pages ask for (src/app/prerender.ts), in a throwaway SSR server. */
+/** Renders the bodies the pages ask for (src/pages/prerender.ts), in a throwaway SSR server. */
 async function renderBodies(root: string, names: string[]): Promise<Map<string, string>> {
   const bodies = new Map<string, string>();
   const server = await createServer({
@@ -55,7 +52,7 @@ async function renderBodies(root: string, names: string[]): Promise<Map<string, 
     server: { middlewareMode: true, hmr: false, ws: false, watch: null },
   });
   try {
-    const { renderBody } = (await server.ssrLoadModule('/src/app/prerender.ts')) as { renderBody: (name: string) => string };
+    const { renderBody } = (await server.ssrLoadModule('/src/pages/prerender.ts')) as { renderBody: (name: string) => string };
     for (const name of names) bodies.set(name, renderBody(name));
   } finally {
     await server.close();
@@ -116,7 +113,7 @@ export function pageHtml(pages: PageEntry[], fallback: PageHead): Plugin {
           `<script type="module" crossorigin src="${base}${entry.fileName}"></script>`,
           ...chunks.slice(1).map((chunk) => `<link rel="modulepreload" crossorigin href="${base}${chunk.fileName}">`),
         ];
-        const data = (page.data ?? []).map((url) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(url)}">`);
+        const data = (page.data ?? []).map((url) => html`<link rel="preload" as="fetch" crossorigin href="${url}">`.toString());
         const render = (extra: string[]) =>
           [
             '<!doctype html>',
@@ -164,11 +161,11 @@ export function pageDevServer(pages: PageEntry[], fallback: PageHead): Plugin {
             : undefined;
         if (!page || !request.headers.accept?.includes('text/html')) return next();
         try {
-          const { renderBody } = (await server.ssrLoadModule('/src/app/prerender.ts')) as { renderBody: (name: string) => string };
-          const head = withHead(`<title>${escapeHtml(fallback.title)}</title><meta name="description" content="">`, page.head);
-          const html = `<!doctype html>\n<html lang="fr">\n<head>\n<meta charset="UTF-8">\n<meta name="viewport" content="width=device-width, initial-scale=1.0">\n${head}\n<script type="module" src="/${page.entry}"></script>\n</head>\n<body>${renderBody(page.body)}</body>\n</html>\n`;
+          const { renderBody } = (await server.ssrLoadModule('/src/pages/prerender.ts')) as { renderBody: (name: string) => string };
+          const head = withHead(html`<title>${fallback.title}</title><meta name="description" content="">`.toString(), page.head);
+          const document = `<!doctype html>\n<html lang="fr">\n<head>\n<meta charset="UTF-8">\n<meta name="viewport" content="width=device-width, initial-scale=1.0">\n${head}\n<script type="module" src="/${page.entry}"></script>\n</head>\n<body>${renderBody(page.body)}</body>\n</html>\n`;
           response.setHeader('Content-Type', 'text/html; charset=utf-8');
-          response.end(await server.transformIndexHtml(request.url ?? '/', html));
+          response.end(await server.transformIndexHtml(request.url ?? '/', document));
         } catch (error) {
           next(error);
         }

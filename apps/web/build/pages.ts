@@ -4,7 +4,7 @@ import { PAGE_HEADS, type PageHead, pageTitle } from '@reformes/domain';
 export interface PageEntry {
   /** Paths as the router writes them; `:name` stands for one segment. */
   paths: string[];
-  /** The page's script (src/app/pages/*.ts): a build entry of its own, without React (issue 34). */
+  /** The page's script (src/pages/entries/*.ts): a build entry of its own, without React (issue 34). */
   entry: string;
   head: PageHead;
   /**
@@ -13,7 +13,7 @@ export interface PageEntry {
    * URLs, with the same mode: e2e/journeys/public-performance.spec.ts checks that each is fetched once.
    */
   data?: string[];
-  /** The body of src/app/prerender.ts the page holds. */
+  /** The body of src/pages/prerender.ts the page holds. */
   body: string;
 }
 
@@ -22,26 +22,26 @@ export const PAGES: PageEntry[] = [
   {
     // / leads to the list: the server sends the list's page there too (the address stays /, see public-list.ts).
     paths: ['/', '/accueil'],
-    entry: 'src/app/pages/public-list.ts',
+    entry: 'src/pages/entries/public-list.ts',
     head: PAGE_HEADS.publicList,
     data: ['/api/v1/reformes/public/suivi-result?per_page=10&page=1', '/api/v1/reformes/public/filters'],
     body: 'publicList',
   },
   {
     paths: ['/accueil/reformes/:id'],
-    entry: 'src/app/pages/public-reforme.ts',
+    entry: 'src/pages/entries/public-reforme.ts',
     head: PAGE_HEADS.publicReforme,
     body: 'publicReforme',
   },
   {
     paths: ['/auth/login', '/login', '/admin/login'],
-    entry: 'src/app/pages/login.ts',
+    entry: 'src/pages/entries/login.ts',
     head: PAGE_HEADS.login,
     body: 'login',
   },
   {
     paths: ['/auth/forget-password'],
-    entry: 'src/app/pages/forgot-password.ts',
+    entry: 'src/pages/entries/forgot-password.ts',
     head: { title: pageTitle('Mot de passe oublié ?'), description: PAGE_HEADS.default.description },
     body: 'forgotPassword',
   },

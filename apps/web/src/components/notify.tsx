@@ -1,6 +1,6 @@
 import type { NotificationData } from '@mantine/notifications';
+import type { Toast } from '@reformes/domain';
 import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
-import type { Toast } from './dom/toasts.ts';
 
 /** Spec §9: alert-style messages close after 1.5 s; ordinary toasts keep the 5 s default. */
 export const ALERT_AUTO_CLOSE = 1500;

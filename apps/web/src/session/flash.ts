@@ -1,26 +1,15 @@
 /**
- * Toasts handed from one page to the next (issue 34): the sign-in page (no React) opens the back office with
- * "Connexion réussie", and the back office leaves for the sign-in page with "Déconnexion réussie". Kept in
- * sessionStorage, read once.
+ * Toasts handed from one page to the next (issue 34): the sign-in page (no React, src/pages) opens the back office
+ * with "Connexion réussie", and the back office leaves for the sign-in page with "Déconnexion réussie". Kept in
+ * sessionStorage, read once; the key and the shape are the domain's (browser-handover.ts), which both sides import.
  */
-import type { Toast } from '../components/dom/toasts.ts';
-
-const KEY = 'pending_toasts';
+import { keepToasts as keep, type Toast, takeToasts as take } from '@reformes/domain';
 
 export function keepToasts(toasts: Toast[]): void {
-  if (toasts.length === 0) return;
-  sessionStorage.setItem(KEY, JSON.stringify([...takeToasts(), ...toasts]));
+  keep(sessionStorage, toasts);
 }
 
 /** The toasts left for this page, forgotten once read. */
 export function takeToasts(): Toast[] {
-  const raw = sessionStorage.getItem(KEY);
-  sessionStorage.removeItem(KEY);
-  if (!raw) return [];
-  try {
-    const toasts = JSON.parse(raw) as unknown;
-    return Array.isArray(toasts) ? (toasts as Toast[]) : [];
-  } catch {
-    return [];
-  }
+  return take(sessionStorage);
 }

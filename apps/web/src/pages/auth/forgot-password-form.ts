@@ -1,6 +1,6 @@
 import { MESSAGES, TITLES } from '@reformes/domain';
-import { byId, setFieldError } from '../../components/dom/html.ts';
-import { showToast } from '../../components/dom/toasts.ts';
+import { byId, setFieldError } from '../dom.ts';
+import { showToast } from '../toasts.ts';
 import { loadRules, prepareRules, whileBusy } from './login-form.ts';
 
 /** The forgotten-password page (spec §2.4, forgot-password-page.html): the email, then "Email envoyé !" in place of the form. */

@@ -3,11 +3,12 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../test/fake-api.ts';
+import { render } from '../html.ts';
 import { forgotPasswordPageHtml } from './auth-markup.ts';
 import { startForgotPassword } from './forgot-password-form.ts';
 
 function openPage() {
-  document.body.innerHTML = forgotPasswordPageHtml();
+  render(document.body, forgotPasswordPageHtml());
   startForgotPassword();
   return userEvent.setup();
 }

@@ -1,5 +1,5 @@
 // The script of the page /accueil/reformes/:id (build/pages.ts): no React, no Mantine (issue 34).
-import '../public-pages.css';
-import { startPublicReforme } from '../../features/public/public-reforme.ts';
+import '../pages.css';
+import { startPublicReforme } from '../public/public-reforme.ts';
 
 void startPublicReforme();

@@ -1,7 +1,7 @@
 import { type AnswerOf, PUBLIC_MESSAGES, type PUBLIC_ROUTES, pageTitle } from '@reformes/domain';
-import { ApiError } from '../../api/api-error.ts';
-import { apiRequest } from '../../api/client.ts';
-import { byId, escapeHtml } from '../../components/dom/html.ts';
+import { PageApiError, pageRequest } from '../api.ts';
+import { byId } from '../dom.ts';
+import { html, render } from '../html.ts';
 import { errorHtml } from './public-markup.ts';
 import { fromKey, PUBLIC_PATHS } from './public-paths.ts';
 import { reformeSheetHtml } from './public-reforme-markup.ts';
@@ -31,15 +31,15 @@ export async function startPublicReforme(): Promise<void> {
   });
 
   const notFound = () => {
-    sheet.innerHTML = `<h1>${escapeHtml(PUBLIC_MESSAGES.title)}</h1><p>${escapeHtml(PUBLIC_MESSAGES.notFound)}</p>`;
+    render(sheet, html`<h1>${PUBLIC_MESSAGES.title}</h1><p>${PUBLIC_MESSAGES.notFound}</p>`);
   };
   if (!Number.isInteger(id) || id <= 0) return notFound();
   try {
-    const { data } = await apiRequest<DetailAnswer>('GET', PUBLIC_PATHS.detail(id), { action: 'show' });
+    const { data } = await pageRequest<DetailAnswer>('GET', PUBLIC_PATHS.detail(id), { action: 'show' });
     document.title = pageTitle(data.libref);
-    sheet.innerHTML = reformeSheetHtml(data);
+    render(sheet, reformeSheetHtml(data));
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return notFound();
-    sheet.innerHTML = errorHtml(PUBLIC_MESSAGES.title, error instanceof Error ? error.message : String(error));
+    if (error instanceof PageApiError && error.status === 404) return notFound();
+    render(sheet, errorHtml(PUBLIC_MESSAGES.title, error instanceof Error ? error.message : String(error)));
   }
 }

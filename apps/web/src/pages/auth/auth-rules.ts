@@ -2,9 +2,26 @@
  * What the sign-in pages load once the visitor reaches for a field (issue 34): the domain's rules (zod) and the
  * calls, kept out of the page's first script so that it runs in a few milliseconds on a phone.
  */
-import { forgotPasswordSchema, loginSchema, TWO_FACTOR_MESSAGES, twoFactorCodeField } from '@reformes/domain';
+import {
+  type AnswerOf,
+  AUTH_ROUTES,
+  actionOf,
+  type BodyOf,
+  forgotPasswordSchema,
+  loginSchema,
+  type RouteSpec,
+  twoFactorCodeField,
+} from '@reformes/domain';
+import { pageRequest } from '../api.ts';
 
-export { requestPasswordReset, signIn, signInWithCode } from './auth-api.ts';
+/** A call of the domain's route table, as the back office's call() makes it (api/call.ts): method, path and X-Action from the table. */
+const send = <R extends RouteSpec>(route: R, body: BodyOf<R>) =>
+  pageRequest<AnswerOf<R>>(route.method as 'POST', route.path, { action: actionOf(route), body });
+
+/** The session, or, for an account with a second factor, the challenge that the code step needs. */
+export const signIn = (credentials: BodyOf<typeof AUTH_ROUTES.login>) => send(AUTH_ROUTES.login, credentials);
+export const signInWithCode = (challenge: string, code: string) => send(AUTH_ROUTES.loginWithCode, { challenge_token: challenge, code });
+export const requestPasswordReset = (input: BodyOf<typeof AUTH_ROUTES.forgotPassword>) => send(AUTH_ROUTES.forgotPassword, input);
 
 type Checked<T> = { values: T; errors?: undefined } | { values?: undefined; errors: Record<string, string> };
 
@@ -26,6 +43,3 @@ export function checkCode(code: string): Checked<string> {
   const result = twoFactorCodeField.safeParse(code);
   return result.success ? { values: result.data } : { errors: { code: result.error.issues[0]?.message ?? '' } };
 }
-
-/** The server's answer to a code sent after the challenge expired: the password is needed again. */
-export const isChallengeExpired = (message: string) => message === TWO_FACTOR_MESSAGES.challengeExpired;

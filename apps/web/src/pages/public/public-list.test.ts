@@ -2,6 +2,7 @@ import { PUBLIC_MESSAGES, PUBLIC_ROUTES, type PublicReforme, pathOf } from '@ref
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { render } from '../html.ts';
 import { startPublicList } from './public-list.ts';
 import { publicListPageHtml } from './public-markup.ts';
 import { PUBLIC_PATHS } from './public-paths.ts';
@@ -62,7 +63,7 @@ function publicServer(list: (params: URLSearchParams) => { rows: PublicReforme[]
 
 function openList(address = '/accueil') {
   window.history.replaceState(null, '', address);
-  document.body.innerHTML = publicListPageHtml();
+  render(document.body, publicListPageHtml());
   startPublicList();
   return userEvent.setup();
 }

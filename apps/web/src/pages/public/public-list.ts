@@ -2,14 +2,15 @@ import {
   type AnswerOf,
   PUBLIC_MESSAGES,
   type PUBLIC_ROUTES,
+  pageWindow,
   REFORME_TYPES,
   type ReformeFilters,
   SEARCH_DEBOUNCE_MS,
   SEARCH_MIN_LENGTH,
 } from '@reformes/domain';
-import { API_BASE, apiRequest } from '../../api/client.ts';
-import { byId } from '../../components/dom/html.ts';
-import { pageWindow } from '../../components/page-window.ts';
+import { API_BASE, pageRequest } from '../api.ts';
+import { byId } from '../dom.ts';
+import { append, html, render } from '../html.ts';
 import { errorHtml, FILTER_SELECTS, type FilterKey, optionHtml, rowHtml } from './public-markup.ts';
 import { fromKey, PAGE_SIZE, PUBLIC_PATHS } from './public-paths.ts';
 
@@ -93,7 +94,7 @@ export function startPublicList(): void {
     rows.setAttribute('aria-busy', 'true');
     const page = pageOf();
     try {
-      const answer = await apiRequest<PageAnswer>('GET', PUBLIC_PATHS.page, {
+      const answer = await pageRequest<PageAnswer>('GET', PUBLIC_PATHS.page, {
         action: 'show',
         query: { per_page: PAGE_SIZE, page, ...filters },
         signal: mine.signal,
@@ -102,7 +103,7 @@ export function startPublicList(): void {
       draw(answer.data);
     } catch (failure) {
       if (controller !== mine || (failure instanceof DOMException && failure.name === 'AbortError')) return;
-      error.innerHTML = errorHtml(PUBLIC_MESSAGES.title, failure instanceof Error ? failure.message : String(failure));
+      render(error, errorHtml(PUBLIC_MESSAGES.title, failure instanceof Error ? failure.message : String(failure)));
       error.hidden = false;
       table.hidden = true;
       empty.hidden = true;
@@ -116,31 +117,32 @@ export function startPublicList(): void {
     const first = (list.current_page - 1) * list.per_page;
     error.hidden = true;
     count.textContent = `${list.total} élément(s)`;
-    rows.innerHTML = list.data.map((row, index) => rowHtml(row, first + index + 1)).join('');
+    render(rows, html`${list.data.map((row, index) => rowHtml(row, first + index + 1))}`);
     empty.hidden = list.data.length > 0;
     table.hidden = list.data.length === 0;
     const last = Math.max(1, list.last_page);
     const current = Math.min(pageOf(), last);
     pages.hidden = last <= 1;
-    pages.innerHTML =
+    render(
+      pages,
       last <= 1
-        ? ''
-        : [
-            `<button type="button" class="btn btn-default btn-xs" data-page="${current - 1}"${current <= 1 ? ' disabled' : ''}>Précédent</button>`,
-            ...pageWindow(current, last).map(
-              (number) =>
-                `<button type="button" class="btn btn-default btn-xs" data-page="${number}" aria-label="Page ${number}"${number === current ? ' aria-current="page"' : ''}>${number}</button>`,
-            ),
-            `<button type="button" class="btn btn-default btn-xs" data-page="${current + 1}"${current >= last ? ' disabled' : ''}>Suivant</button>`,
-          ].join('');
+        ? html``
+        : html`<button type="button" class="btn btn-default btn-xs" data-page="${current - 1}"${current <= 1 ? html` disabled` : ''}>Précédent</button>${pageWindow(
+            current,
+            last,
+          ).map(
+            (number) =>
+              html`<button type="button" class="btn btn-default btn-xs" data-page="${number}" aria-label="Page ${number}"${number === current ? html` aria-current="page"` : ''}>${number}</button>`,
+          )}<button type="button" class="btn btn-default btn-xs" data-page="${current + 1}"${current >= last ? html` disabled` : ''}>Suivant</button>`,
+    );
   };
 
   const loadOptions = async () => {
     try {
-      const { data } = await apiRequest<FiltersAnswer>('GET', PUBLIC_PATHS.filters, { action: 'show' });
+      const { data } = await pageRequest<FiltersAnswer>('GET', PUBLIC_PATHS.filters, { action: 'show' });
       const fill = (key: FilterKey, options: Array<[number, string]>) => {
         const select = selects[key];
-        select.insertAdjacentHTML('beforeend', options.map(([value, label]) => optionHtml(String(value), label)).join(''));
+        append(select, html`${options.map(([value, label]) => optionHtml(String(value), label))}`);
       };
       fill(
         'structure_id',

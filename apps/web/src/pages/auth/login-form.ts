@@ -1,10 +1,20 @@
-import { MESSAGES, type SignIn, TITLES } from '@reformes/domain';
-import { byId, setFieldError, wirePasswordToggles } from '../../components/dom/html.ts';
-import { showToast } from '../../components/dom/toasts.ts';
-import { keepToasts, takeToasts } from '../../session/flash.ts';
-import { homeOf } from '../../session/home-of.ts';
-import { leavePage } from '../../session/leave-page.ts';
-import { getSession, storeSignIn } from '../../session/session.ts';
+import {
+  type CurrentUser,
+  ERROR_CODES,
+  homeOf,
+  keepToasts,
+  MESSAGES,
+  readStored,
+  SESSION_KEYS,
+  type SignIn,
+  TITLES,
+  TWO_FACTOR_MESSAGES,
+  takeToasts,
+  writeSignIn,
+} from '@reformes/domain';
+import { PageApiError } from '../api.ts';
+import { byId, leavePage, setFieldError, wirePasswordToggles } from '../dom.ts';
+import { showToast } from '../toasts.ts';
 
 type Rules = typeof import('./auth-rules.ts');
 let rules: Promise<Rules> | undefined;
@@ -42,6 +52,15 @@ export async function whileBusy<T>(button: HTMLButtonElement, busyText: string, 
   }
 }
 
+/**
+ * The server's answer to a code sent after the challenge expired, told by its code (ERROR_CODES, issue 41). Until the
+ * server sets that code on this refusal (helper E's part of issue 41), its message is compared as before: drop the
+ * second test then.
+ */
+const isChallengeExpired = (error: unknown) =>
+  error instanceof PageApiError &&
+  (error.code === ERROR_CODES.twoFactorChallengeExpired || error.message === TWO_FACTOR_MESSAGES.challengeExpired);
+
 const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : MESSAGES.unknownError);
 
 /**
@@ -51,12 +70,12 @@ const messageOf = (error: unknown) => (error instanceof Error && error.message ?
  */
 export function startLogin(): void {
   const leave = (url: string) => leavePage.to(url);
-  const session = getSession();
-  if (session.accessToken) {
-    leave(homeOf(session.user));
+  // The session the back office keeps in localStorage (the domain's browser-handover.ts names its keys).
+  if (readStored<string | null>(localStorage, SESSION_KEYS.accessToken, null)) {
+    leave(homeOf(readStored<CurrentUser | null>(localStorage, SESSION_KEYS.user, null)));
     return;
   }
-  for (const toast of takeToasts()) showToast(toast);
+  for (const toast of takeToasts(sessionStorage)) showToast(toast);
 
   const loginForm = byId<HTMLFormElement>('login-form');
   const codeForm = byId<HTMLFormElement>('code-form');
@@ -69,8 +88,8 @@ export function startLogin(): void {
   let leaving = false;
   const enter = (data: SignIn) => {
     leaving = true;
-    storeSignIn(data);
-    keepToasts([{ color: 'green', title: TITLES.login, message: MESSAGES.loginSuccess }]);
+    writeSignIn(localStorage, data);
+    keepToasts(sessionStorage, [{ color: 'green', title: TITLES.login, message: MESSAGES.loginSuccess }]);
     leave(homeOf(data.user));
   };
   const showStep = (step: 'password' | 'code') => {
@@ -122,12 +141,7 @@ export function startLogin(): void {
         setFieldError(code, messageOf(error));
         fail(error);
         // An expired challenge needs the password again.
-        if (
-          await loadRules().then(
-            (loaded) => loaded.isChallengeExpired(messageOf(error)),
-            () => false,
-          )
-        ) {
+        if (isChallengeExpired(error)) {
           challenge = undefined;
           showStep('password');
         }

@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../test/fake-api.ts';
+import { render } from '../html.ts';
 import { fromKey } from './public-paths.ts';
 import { startPublicReforme } from './public-reforme.ts';
 import { publicReformePageHtml } from './public-reforme-markup.ts';
@@ -61,7 +62,7 @@ const REFORME: PublicReformeDetail = {
 
 function openReforme(address: string) {
   window.history.replaceState(null, '', address);
-  document.body.innerHTML = publicReformePageHtml();
+  render(document.body, publicReformePageHtml());
   return startPublicReforme();
 }
 

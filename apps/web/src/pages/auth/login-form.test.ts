@@ -1,12 +1,13 @@
-import { AUTH_ROUTES, MESSAGES, TWO_FACTOR_MESSAGES } from '@reformes/domain';
+import { AUTH_ROUTES, MESSAGES, readStored, SESSION_KEYS, TWO_FACTOR_MESSAGES } from '@reformes/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { takeToasts } from '../../session/flash.ts';
-import { leavePage } from '../../session/leave-page.ts';
 import { clearSession, getSession } from '../../session/session.ts';
 import { fakeApi, lastBody } from '../../test/fake-api.ts';
 import { aUser, signInAs } from '../../test/render-app.tsx';
+import { leavePage } from '../dom.ts';
+import { render } from '../html.ts';
 import { loginPageHtml } from './auth-markup.ts';
 import { startLogin } from './login-form.ts';
 
@@ -15,9 +16,12 @@ const signedIn = (user = aUser()) => ({
 });
 const challenge = { body: { message: TWO_FACTOR_MESSAGES.signInStep, data: { two_factor_required: true, challenge_token: 'defi.signe' } } };
 
+/** The access token the sign-in page leaves to the back office, read as the back office reads it. */
+const storedToken = () => readStored<string | null>(localStorage, SESSION_KEYS.accessToken, null);
+
 /** The page as the server sends it, run by its script. */
 function openLoginPage() {
-  document.body.innerHTML = loginPageHtml();
+  render(document.body, loginPageHtml());
   startLogin();
   return userEvent.setup();
 }
@@ -29,6 +33,11 @@ async function signInWith(user: ReturnType<typeof userEvent.setup>, email: strin
 }
 
 describe('sign-in page without React (issue 34)', { timeout: 30_000 }, () => {
+  // jsdom cannot load another document: leaving for the back office is recorded, not done.
+  beforeEach(() => {
+    vi.spyOn(leavePage, 'to').mockImplementation(() => {});
+  });
+
   it('sends nothing and shows the field messages when the fields are empty or the email is not one', async () => {
     const fetchMock = fakeApi({});
     const user = openLoginPage();
@@ -72,7 +81,7 @@ describe('sign-in page without React (issue 34)', { timeout: 30_000 }, () => {
     const toast = await screen.findByRole('alert');
     expect(toast).toHaveTextContent(MESSAGES.invalidCredentials);
     expect(toast).toHaveTextContent('Connexion');
-    expect(getSession().accessToken).toBeNull();
+    expect(storedToken()).toBeNull();
     expect(screen.getByRole('button', { name: 'Se connecter' })).toBeEnabled();
     expect(leavePage.to).not.toHaveBeenCalled();
   });
@@ -100,7 +109,7 @@ describe('sign-in page without React (issue 34)', { timeout: 30_000 }, () => {
     const code = await screen.findByRole('textbox', { name: new RegExp(TWO_FACTOR_MESSAGES.codeLabel) });
     await waitFor(() => expect(code).toHaveFocus());
     expect(screen.getByText(TWO_FACTOR_MESSAGES.signInStep)).toBeVisible();
-    expect(getSession().accessToken).toBeNull();
+    expect(storedToken()).toBeNull();
 
     await user.type(code, '12ab');
     await user.click(screen.getByRole('button', { name: 'Vérifier' }));
@@ -116,7 +125,7 @@ describe('sign-in page without React (issue 34)', { timeout: 30_000 }, () => {
     await user.type(code, '123456');
     await user.click(screen.getByRole('button', { name: 'Vérifier' }));
     await waitFor(() => expect(leavePage.to).toHaveBeenCalledWith('/admin/dashboard'));
-    expect(getSession().accessToken).toBe('a');
+    expect(storedToken()).toBe('a');
   });
 
   it('goes back to the password when the challenge expired, or when asked', async () => {
@@ -136,7 +145,7 @@ describe('sign-in page without React (issue 34)', { timeout: 30_000 }, () => {
   });
 
   it('cannot be sent before its script runs, which would put the password in the address', () => {
-    document.body.innerHTML = loginPageHtml();
+    render(document.body, loginPageHtml());
     expect(screen.getByRole('button', { name: 'Se connecter' })).toBeDisabled();
     startLogin();
     expect(screen.getByRole('button', { name: 'Se connecter' })).toBeEnabled();

@@ -1,13 +1,5 @@
-import { escapeHtml } from './html.ts';
-
-/** A toast as the back office shows it (components/notify.tsx), and as a page hands it to the next one (session/flash.ts). */
-export interface Toast {
-  color: 'green' | 'red' | 'yellow';
-  title?: string;
-  message: string;
-  /** Milliseconds; 5 s by default (spec §9). */
-  autoClose?: number;
-}
+import type { Toast } from '@reformes/domain';
+import { html, render } from './html.ts';
 
 const DEFAULT_AUTO_CLOSE = 5000;
 
@@ -25,7 +17,10 @@ export function showToast(toast: Toast): void {
   const element = document.createElement('div');
   element.className = `toast toast-${toast.color}`;
   element.setAttribute('role', 'alert');
-  element.innerHTML = `${toast.title ? `<span class="toast-title">${escapeHtml(toast.title)}</span>` : ''}<span>${escapeHtml(toast.message)}</span><button type="button" class="toast-close" aria-label="Fermer la notification">×</button>`;
+  render(
+    element,
+    html`${toast.title ? html`<span class="toast-title">${toast.title}</span>` : ''}<span>${toast.message}</span><button type="button" class="toast-close" aria-label="Fermer la notification">×</button>`,
+  );
   const close = () => element.remove();
   element.querySelector('button')?.addEventListener('click', close);
   region().append(element);
