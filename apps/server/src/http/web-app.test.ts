@@ -30,7 +30,8 @@ function writeBuild(dir: string) {
 
 describe('the built web app (issue 20)', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reformes-web-'));
-  const app = Fastify({ logger: false });
+  // The router options of app.ts: /accueil/ is /accueil.
+  const app = Fastify({ logger: false, routerOptions: { ignoreTrailingSlash: true } });
   let web: WebApp | undefined;
 
   beforeAll(async () => {
@@ -79,6 +80,34 @@ describe('the built web app (issue 20)', () => {
     expect(web?.pageFor('/admin/dashboard')).toBe('index.html');
     expect((await app.inject({ url: '/accueil' })).body).toContain('Réformes publiées — Réformes');
     expect((await app.inject({ url: '/admin/users' })).body).toBe('<title>Réformes</title>');
+  });
+
+  it('serves the home page and each public page by a route of its own, not by the not-found handler (issue 41)', async () => {
+    for (const url of ['/', '/accueil', '/accueil/reformes/:id']) expect(app.hasRoute({ method: 'GET', url })).toBe(true);
+    expect(app.hasRoute({ method: 'GET', url: '/admin/dashboard' })).toBe(false);
+    // A not-found handler that knows no page: what answers a page is its route.
+    const alone = Fastify({ logger: false, routerOptions: { ignoreTrailingSlash: true } });
+    await registerWebApp(alone, dir);
+    alone.setNotFoundHandler((_request, reply) => reply.status(404).send('introuvable'));
+    await alone.ready();
+    try {
+      for (const [url, body] of [
+        ['/', '<title>Réformes publiées — Réformes</title><link rel="preload" as="fetch">'],
+        ['/accueil', '<title>Réformes publiées — Réformes</title><link rel="preload" as="fetch">'],
+        ['/accueil/', '<title>Réformes publiées — Réformes</title><link rel="preload" as="fetch">'],
+        ['/?page=2', '<title>Réformes publiées — Réformes</title>'],
+        ['/accueil/reformes/12', '<title>Réforme publiée — Réformes</title>'],
+      ]) {
+        const response = await alone.inject({ url });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+        expect(response.body, url).toBe(body);
+      }
+      expect((await alone.inject({ method: 'HEAD', url: '/' })).statusCode).toBe(200);
+      expect((await alone.inject({ url: '/admin/dashboard' })).statusCode).toBe(404);
+    } finally {
+      await alone.close();
+    }
   });
 
   it('serves no web app when there is no build', async () => {

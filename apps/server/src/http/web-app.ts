@@ -11,6 +11,8 @@ interface PageManifestEntry {
 }
 
 interface Page {
+  /** The router path, as Fastify reads it too (`:id` one segment). */
+  routerPath: string;
   pattern: RegExp;
   file: string;
   fileWithQuery: string;
@@ -33,6 +35,7 @@ function readPages(webDist: string): Page[] {
   const entries = JSON.parse(fs.readFileSync(file, 'utf8')) as PageManifestEntry[];
   return entries.flatMap((entry) =>
     entry.paths.map((routerPath) => ({
+      routerPath,
       pattern: new RegExp(`^${routerPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[a-z]+/gi, '[^/]+')}/?$`),
       file: entry.file,
       fileWithQuery: entry.fileWithQuery,
@@ -42,7 +45,10 @@ function readPages(webDist: string): Page[] {
 
 /**
  * Serves the built web app (issue 20): the brotli or gzip file the build wrote next to each asset, chosen by the
- * request's Accept-Encoding (`Vary: Accept-Encoding`), hashed assets cached for a year, pages revalidated.
+ * request's Accept-Encoding (`Vary: Accept-Encoding`), hashed assets cached for a year, pages revalidated. Each page
+ * of `pages.json` (the home page `/` and `/accueil`, a reform's page, sign-in, forgotten password) is a route of its
+ * own, GET and HEAD (a trailing slash allowed by the app's router options, app.ts) (issue 41); the not-found handler (app.ts) is left with the back
+ * office's paths, which index.html serves.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<WebApp | undefined> {
   if (!fs.existsSync(path.join(webDist, 'index.html'))) return undefined;
@@ -58,6 +64,11 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     },
   });
   const pages = readPages(webDist);
+  for (const page of pages) {
+    app.get(page.routerPath, (request, reply) =>
+      reply.type('text/html').sendFile(request.url.includes('?') ? page.fileWithQuery : page.file),
+    );
+  }
   return {
     pageFor(url) {
       const [pathname, query] = url.split('?', 2);
