@@ -1,6 +1,5 @@
 import {
   type CurrentUser,
-  ERROR_CODES,
   homeOf,
   keepToasts,
   MESSAGES,
@@ -8,11 +7,9 @@ import {
   SESSION_KEYS,
   type SignIn,
   TITLES,
-  TWO_FACTOR_MESSAGES,
   takeToasts,
   writeSignIn,
 } from '@reformes/domain';
-import { PageApiError } from '../api.ts';
 import { byId, leavePage, setFieldError, wirePasswordToggles } from '../dom.ts';
 import { showToast } from '../toasts.ts';
 
@@ -51,15 +48,6 @@ export async function whileBusy<T>(button: HTMLButtonElement, busyText: string, 
     button.textContent = text;
   }
 }
-
-/**
- * The server's answer to a code sent after the challenge expired, told by its code (ERROR_CODES, issue 41). Until the
- * server sets that code on this refusal (helper E's part of issue 41), its message is compared as before: drop the
- * second test then.
- */
-const isChallengeExpired = (error: unknown) =>
-  error instanceof PageApiError &&
-  (error.code === ERROR_CODES.twoFactorChallengeExpired || error.message === TWO_FACTOR_MESSAGES.challengeExpired);
 
 const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : MESSAGES.unknownError);
 
@@ -141,7 +129,12 @@ export function startLogin(): void {
         setFieldError(code, messageOf(error));
         fail(error);
         // An expired challenge needs the password again.
-        if (isChallengeExpired(error)) {
+        if (
+          await loadRules().then(
+            (loaded) => loaded.isChallengeExpired(error),
+            () => false,
+          )
+        ) {
           challenge = undefined;
           showStep('password');
         }
