@@ -249,7 +249,8 @@ export const ROUTE_REGISTRARS = {
   'http/route-table.ts': "the route table's `on(spec, handler)`: registers the domain's entries (packages/domain/src/routes)",
   'http/metrics.ts':
     'GET /metrics, the Prometheus scrape: no API route (its own token, no session, not called by the web app, hidden from OpenAPI)',
-  'http/web-app.ts': 'the built web app (pages and files): no API route, HTML and assets the web build writes',
+  'http/web-app.ts':
+    'the built web app: each prerendered page of pages.json is a GET route of its own (the home page `/` first); no API route',
 };
 const VERBS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'all'];
 
@@ -418,8 +419,8 @@ export const RULES = {
   'server routes get services': serverRoutes,
   'routes registered by the route table alone': routesFromTable,
   'answer shapes in packages/domain/src/shapes': shapesInDomain,
+  "the public pages' room (apps/web/src/pages)": pagesRoom,
   'no import circle': importCircles,
-  // Written and proved (architecture.test.mjs), registered once the tree passes them (issue 41, items 3 and 4):
+  // Written and proved (architecture.test.mjs), registered once the tree passes it (issue 41, item 4):
   // 'web lower layer ordered (components -> api -> session)': webLowerOrder,
-  // "the public pages' room (apps/web/src/pages)": pagesRoom,
 };
