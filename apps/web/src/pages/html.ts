@@ -2,7 +2,7 @@
  * The pages' markup (issue 41): `html` is a tagged template whose every interpolated value is escaped, so that an
  * unescaped value cannot be written. Markup passes unescaped only as an `Html`, which nothing but `html` itself
  * makes: a nested template, or an array of them. `render` and `append` are the pages' only ways into the DOM's
- * HTML parser (`innerHTML` nowhere else in apps/web/src, scripts/architecture). Why not a library: notes of issue 41.
+ * HTML parser (`innerHTML` nowhere else in apps/web/src, scripts/architecture). Why our own rather than a library: docs/decisions.md, "The public pages: a room of their own".
  *
  *   html`<td>${row.libref}</td>`                       // "<b>" arrives as "&lt;b&gt;"
  *   html`<tr>${rows.map((row) => html`<td>${row}</td>`)}</tr>`
