@@ -422,5 +422,5 @@ export const RULES = {
   "the public pages' room (apps/web/src/pages)": pagesRoom,
   'no import circle': importCircles,
   // Written and proved (architecture.test.mjs), registered once the tree passes it (issue 41, item 4):
-  // 'web lower layer ordered (components -> api -> session)': webLowerOrder,
+  'web lower layer ordered (components -> api -> session)': webLowerOrder,
 };

@@ -1,12 +1,11 @@
 import { Alert, Stack, Title } from '@mantine/core';
-import { type Action, type FeatureName, MESSAGES, TITLES } from '@reformes/domain';
+import { type Action, type FeatureName, homeOf, MESSAGES, mustEnrol, TITLES } from '@reformes/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
+import { fetchCurrentUser } from '../api/session-api.ts';
 import { ErrorAlert } from '../components/error-alert.tsx';
-import { homeOf, mustEnrol } from '../session/home-of.ts';
 import { storeUser } from '../session/session.ts';
-import { fetchCurrentUser } from '../session/session-api.ts';
 import { useCan } from '../session/use-can.ts';
 import { useSession } from '../session/use-session.ts';
 import { LoadingScreen } from './loading-screen.tsx';

@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { mutationErrorsCache } from '../api/mutation-errors.ts';
+import { mutationErrorsCache } from '../components/mutation-errors.ts';
 import { Toasts } from '../components/notify.tsx';
 
 /**

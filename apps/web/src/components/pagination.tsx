@@ -1,5 +1,5 @@
 import { Button, Group } from '@mantine/core';
-import { pageWindow } from './page-window.ts';
+import { pageWindow } from '@reformes/domain';
 
 interface PaginationProps {
   page: number;

@@ -1,11 +1,12 @@
 /**
  * The browser-stored session of spec §3: every entry is JSON-encoded in localStorage.
- * This module is the only one that knows the keys.
+ * The keys and the sign-in's writes are the domain's browser-handover.ts, which the public sign-in page shares.
  */
 
-import type { TokenPair as ApiTokenPair, CurrentUser } from '@reformes/domain';
+import { type TokenPair as ApiTokenPair, type CurrentUser, readStored, SESSION_KEYS, writeSignIn, writeTokens } from '@reformes/domain';
 
 export type { CurrentUser };
+export { SESSION_KEYS };
 
 export interface Session {
   accessToken: string | null;
@@ -20,26 +21,7 @@ export interface Session {
 /** What the session keeps of the API's token pair (spec §3). */
 export type TokenPair = Pick<ApiTokenPair, 'access_token' | 'refresh_token' | 'expire_in'>;
 
-export const SESSION_KEYS = {
-  accessToken: 'access_token',
-  refreshToken: 'refresh_token',
-  tokenExpiry: 'token_expiry',
-  features: 'features',
-  user: 'current_user',
-  roleIndex: 'current_role_index',
-  selectedChild: 'selected_child',
-  exercice: 'exercice',
-} as const;
-
-function read<T>(key: string, fallback: T): T {
-  const raw = localStorage.getItem(key);
-  if (raw === null) return fallback;
-  try {
-    return JSON.parse(raw) as T;
-  } catch {
-    return fallback;
-  }
-}
+const read = <T>(key: string, fallback: T): T => readStored(localStorage, key, fallback);
 
 function write(key: string, value: unknown): void {
   localStorage.setItem(key, JSON.stringify(value));
@@ -83,18 +65,14 @@ export function subscribeSession(listener: () => void): () => void {
 }
 
 export function storeTokens(tokens: TokenPair): void {
-  write(SESSION_KEYS.accessToken, tokens.access_token);
-  write(SESSION_KEYS.refreshToken, tokens.refresh_token);
-  write(SESSION_KEYS.tokenExpiry, Date.now() + tokens.expire_in * 1000);
+  writeTokens(localStorage, tokens);
   changed();
 }
 
 /** Stores everything a successful sign-in returns; the role index starts at the first role. */
 export function storeSignIn(data: TokenPair & { features: string[]; user: CurrentUser }): void {
-  write(SESSION_KEYS.features, data.features);
-  write(SESSION_KEYS.user, data.user);
-  write(SESSION_KEYS.roleIndex, 0);
-  storeTokens(data);
+  writeSignIn(localStorage, data);
+  changed();
 }
 
 /** Stores the current user; when the answer carries the rights (`GET api/user`), they replace the stored ones. */

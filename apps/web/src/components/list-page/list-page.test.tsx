@@ -1,4 +1,4 @@
-import { MESSAGES, SEARCH_DEBOUNCE_MS, SECTORS_ROUTES, sectorSchema } from '@reformes/domain';
+import { MESSAGES, pageWindow, SEARCH_DEBOUNCE_MS, SECTORS_ROUTES, sectorSchema } from '@reformes/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentProps } from 'react';
@@ -6,7 +6,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { storeSignIn } from '../../session/session.ts';
 import { pagedAnswer } from '../../test/fake-api.ts';
 import { aUser, renderWithProviders } from '../../test/render-app.tsx';
-import { pageWindow } from '../page-window.ts';
 import { StatusBadge } from '../status-badge.tsx';
 import type { ListConfig } from './list-config.ts';
 import { ListPage } from './list-page.tsx';

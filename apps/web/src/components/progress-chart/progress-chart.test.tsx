@@ -1,9 +1,10 @@
+import { niceCeil, timeDomain, valueDomain } from '@reformes/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render-app.tsx';
 import { ProgressChart } from './progress-chart.tsx';
-import { chartPoints, niceCeil, timeDomain, valueDomain } from './progress-chart-data.ts';
+import { chartPoints } from './progress-chart-data.ts';
 
 const plain = (text: string | null | undefined) => text?.replace(/[\u00a0\u202f]/g, ' ');
 

@@ -1,10 +1,9 @@
 import { Button, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { measureText, rateText } from '@reformes/domain';
+import { type ChartedResult, longDate, measureText, progressChartText, progressChartTitle, rateText, SERIES } from '@reformes/domain';
 import { IconTable } from '@tabler/icons-react';
 import { lazy, Suspense, useId, useState } from 'react';
-import { longDate } from '../french-format.ts';
-import { CHART_HEIGHT, SERIES } from './chart-series.ts';
-import { type ChartedResult, chartPoints, progressChartText, progressChartTitle } from './progress-chart-data.ts';
+import { CHART_HEIGHT } from './chart-series.ts';
+import { chartPoints } from './progress-chart-data.ts';
 
 const ProgressLineChart = lazy(() => import('./progress-line-chart.tsx'));
 

@@ -1,10 +1,8 @@
 import '@mantine/charts/styles.layer.css';
 import { LineChart } from '@mantine/charts';
-import { measureText } from '@reformes/domain';
+import { type ChartPoint, dayMonthYear, longDate, measureText, SERIES, timeDomain, valueDomain } from '@reformes/domain';
 import dayjs from 'dayjs';
-import { dayMonthYear, longDate } from '../french-format.ts';
-import { CHART_HEIGHT, SERIES } from './chart-series.ts';
-import { type ChartPoint, timeDomain, valueDomain } from './progress-chart-data.ts';
+import { CHART_HEIGHT } from './chart-series.ts';
 
 const MAX_DATE_TICKS = 5;
 

@@ -6,8 +6,8 @@ import { flushSync } from 'react-dom';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { ApiError } from '../../api/api-error.ts';
 import { notifySuccess } from '../../components/notify.tsx';
+import { useEndSession } from '../../components/use-sign-out.ts';
 import { clearSession } from '../../session/session.ts';
-import { useEndSession } from '../../session/use-sign-out.ts';
 import { changePassword } from './account-api.ts';
 import { showAccountFailure } from './account-failure.tsx';
 

@@ -7,7 +7,7 @@ import { ApiError } from '../../api/api-error.ts';
 import { showFieldErrors } from '../../api/field-errors.ts';
 import { ErrorMessage } from '../../components/error-message.tsx';
 import { alertSuccess, notifyError } from '../../components/notify.tsx';
-import { useEndSession, useSignOut } from '../../session/use-sign-out.ts';
+import { useEndSession, useSignOut } from '../../components/use-sign-out.ts';
 import { changeFirstPassword } from './auth-api.ts';
 import { AuthCard } from './auth-card.tsx';
 import { PasswordPairFields } from './password-pair-fields.tsx';

@@ -1,6 +1,7 @@
 import { Button, Group, Progress, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
+  dayMonthYear,
   ETAT_OPTIONS,
   MESSAGES,
   NATURES_ROUTES,
@@ -19,7 +20,6 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../components/error-alert.tsx';
-import { dayMonthYear } from '../../components/french-format.ts';
 import { Pagination } from '../../components/pagination.tsx';
 import { portfolioCountsQuery } from '../../components/portfolio/portfolio-counts.ts';
 import { PortfolioStatusBadge } from '../../components/portfolio/status-badge.tsx';

@@ -1,7 +1,6 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { parseAmount } from '@reformes/domain';
+import { formatEuro, parseAmount } from '@reformes/domain';
 import { forwardRef } from 'react';
-import { formatEuro } from '../../components/french-format.ts';
 
 type AmountInputProps = Omit<TextInputProps, 'value' | 'onChange'> & {
   value: string;

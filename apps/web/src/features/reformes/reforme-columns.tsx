@@ -1,6 +1,5 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
-import { etatLabel, REFORME_MESSAGES, typeLabel } from '@reformes/domain';
-import { dateTime, formatEuro, longDate } from '../../components/french-format.ts';
+import { dateTime, etatLabel, formatEuro, longDate, REFORME_MESSAGES, typeLabel } from '@reformes/domain';
 import type { ReformeColumn } from './reformes-table.tsx';
 import { ViewFileButton } from './view-file-button.tsx';
 

@@ -1,7 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { choosesStructure, isStartAfterEnd, REFORME_MESSAGES, reformeSchema, reformeSchemaFor, textLimitOf } from '@reformes/domain';
+import {
+  choosesStructure,
+  formatEuro,
+  isStartAfterEnd,
+  REFORME_MESSAGES,
+  reformeSchema,
+  reformeSchemaFor,
+  textLimitOf,
+} from '@reformes/domain';
 import type { FieldErrors, Resolver } from 'react-hook-form';
-import { formatEuro } from '../../components/french-format.ts';
 import type { ReformeDetail } from './reformes-api.ts';
 
 /** The form's values: text as typed, ids as select values, dates as ISO yyyy-mm-dd ('' when empty). */

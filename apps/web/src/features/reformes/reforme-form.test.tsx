@@ -1,9 +1,8 @@
-import { REFORME_MESSAGES } from '@reformes/domain';
+import { formatEuro, REFORME_MESSAGES } from '@reformes/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { parseFrenchDate } from '../../components/french-date-input.tsx';
-import { formatEuro } from '../../components/french-format.ts';
 import { fakeApi } from '../../test/fake-api.ts';
 import { aReformeDetail } from '../../test/reforme-fixtures.ts';
 import { aUser, renderApp, signInAs } from '../../test/render-app.tsx';

@@ -1,4 +1,5 @@
 import {
+  dateTime,
   exactPercentageText,
   objectivePercentage,
   REFORME_MESSAGES,
@@ -12,7 +13,6 @@ import {
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import './reforme-print.css';
-import { dateTime } from '../../components/french-format.ts';
 import { sheetFields } from './reforme-sheet.tsx';
 import type { ReformeDetail } from './reformes-api.ts';
 

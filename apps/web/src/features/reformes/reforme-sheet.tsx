@@ -1,7 +1,16 @@
 import { Badge, Stack, Table, Text, Title } from '@mantine/core';
-import { etatLabel, exactPercentageText, objectivePercentage, REFORME_MESSAGES, resultStatusText, typeLabel } from '@reformes/domain';
+import {
+  dateTime,
+  etatLabel,
+  exactPercentageText,
+  formatEuro,
+  longDate,
+  objectivePercentage,
+  REFORME_MESSAGES,
+  resultStatusText,
+  typeLabel,
+} from '@reformes/domain';
 import type { ReactNode } from 'react';
-import { dateTime, formatEuro, longDate } from '../../components/french-format.ts';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import type { ObjectifRow, ReformeDetail, ResultatRow } from './reformes-api.ts';
 

@@ -1,5 +1,4 @@
-import { REFORME_MESSAGES, WORKFLOW_MESSAGES } from '@reformes/domain';
-import { dayMonthYear } from '../../components/french-format.ts';
+import { dayMonthYear, REFORME_MESSAGES, WORKFLOW_MESSAGES } from '@reformes/domain';
 import { COLUMNS } from './reforme-columns.tsx';
 import { myReformesPageQuery, reformesByRolePageQuery, reformesPageQuery } from './reformes-api.ts';
 import { type ReformesListConfig, ReformesListView } from './reformes-list-view.tsx';

@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
-import { showApiError } from '../../api/show-api-error.tsx';
+import { showApiError } from '../../components/show-api-error.tsx';
 import { openFile } from './files-api.ts';
 import type { ReformeFileRef } from './reformes-api.ts';
 

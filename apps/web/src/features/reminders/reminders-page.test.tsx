@@ -1,8 +1,7 @@
-import { type ReminderRun, reminderRunShape, remindersStatusShape } from '@reformes/domain';
+import { dateTime, type ReminderRun, reminderRunShape, remindersStatusShape } from '@reformes/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { dateTime } from '../../components/french-format.ts';
 import { storeSignIn } from '../../session/session.ts';
 import { fakeApi, shaped } from '../../test/fake-api.ts';
 import { aUser, renderApp } from '../../test/render-app.tsx';

@@ -1,11 +1,10 @@
 import { Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { REMINDER_MESSAGES as M, MESSAGES, type ReminderRun } from '@reformes/domain';
+import { dateTime, REMINDER_MESSAGES as M, MESSAGES, type ReminderRun } from '@reformes/domain';
 import { IconMailForward } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
-import { dateTime } from '../../components/french-format.ts';
 import { notifySuccess } from '../../components/notify.tsx';
 import { Term } from '../../components/term.tsx';
 import { useCan } from '../../session/use-can.ts';

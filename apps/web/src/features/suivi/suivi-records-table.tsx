@@ -1,6 +1,5 @@
 import { Button, Table, Text } from '@mantine/core';
-import { measureText, rateText, SUIVI_MESSAGES } from '@reformes/domain';
-import { longDate } from '../../components/french-format.ts';
+import { longDate, measureText, rateText, SUIVI_MESSAGES } from '@reformes/domain';
 import type { SuiviRecord } from './suivi-api.ts';
 
 interface SuiviRecordsTableProps {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { getSession, storeUser } from './session.ts';
+import { getSession, storeUser } from '../session/session.ts';
 import { fetchCurrentUser } from './session-api.ts';
 
 /** The stored user and rights are asked for again at most this often. */

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@reformes/domain';
-import { ErrorMessage } from '../components/error-message.tsx';
-import { notifyError } from '../components/notify.tsx';
-import { ApiError } from './api-error.ts';
+import { ApiError } from '../api/api-error.ts';
+import { ErrorMessage } from './error-message.tsx';
+import { notifyError } from './notify.tsx';
 
 /**
  * Shows a failed call the way spec §8 does: titled by feature, the server's message in bold and its

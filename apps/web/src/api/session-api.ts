@@ -1,5 +1,5 @@
 import { AUTH_ROUTES } from '@reformes/domain';
-import { call } from '../api/call.ts';
+import { call } from './call.ts';
 
 /** `GET api/user`: the signed-in user, and the rights when the server sends them. */
 export function fetchCurrentUser() {

@@ -2,9 +2,9 @@ import { MESSAGES, TITLES } from '@reformes/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { notifySuccess } from '../components/notify.tsx';
-import { clearSession } from './session.ts';
-import { signOut } from './session-api.ts';
+import { signOut } from '../api/session-api.ts';
+import { clearSession } from '../session/session.ts';
+import { notifySuccess } from './notify.tsx';
 
 /** Ends the local session: stored entries and cached data go, the visitor lands on /login (spec §2.2). */
 export function useEndSession() {

@@ -1,8 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { getSession, storeSignIn } from '../session/session.ts';
 import { fakeApi } from '../test/fake-api.ts';
 import { aUser, renderApp } from '../test/render-app.tsx';
-import { getSession, storeSignIn } from './session.ts';
 import { SESSION_REFRESH_MS } from './use-session-refresh.ts';
 
 const dash = {
