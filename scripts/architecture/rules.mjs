@@ -419,8 +419,7 @@ export const RULES = {
   'server routes get services': serverRoutes,
   'routes registered by the route table alone': routesFromTable,
   'answer shapes in packages/domain/src/shapes': shapesInDomain,
+  'web lower layer ordered (components -> api -> session)': webLowerOrder,
   "the public pages' room (apps/web/src/pages)": pagesRoom,
   'no import circle': importCircles,
-  // Written and proved (architecture.test.mjs), registered once the tree passes it (issue 41, item 4):
-  'web lower layer ordered (components -> api -> session)': webLowerOrder,
 };
