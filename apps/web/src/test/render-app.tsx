@@ -1,17 +1,22 @@
 import { defaultPermissionNames, type RoleName } from '@reformes/domain';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { createQueryClient, Providers } from '../app/providers.tsx';
 import { routes } from '../app/routes.tsx';
 import { type CurrentUser, storeSignIn } from '../session/session.ts';
 
-/** Renders `ui` inside the app's providers (theme, dates, queries, modals), transitions and portals off. */
-export function renderWithProviders(ui: ReactNode) {
+/**
+ * Renders `ui` inside the app's providers (theme, dates, queries, modals), transitions and portals off, at `path` of a
+ * memory router (a list keeps its page in the address).
+ */
+export function renderWithProviders(ui: ReactNode, path = '/') {
   return render(
-    <Providers queryClient={createQueryClient()} env="test">
-      {ui}
-    </Providers>,
+    <MemoryRouter initialEntries={[path]}>
+      <Providers queryClient={createQueryClient()} env="test">
+        {ui}
+      </Providers>
+    </MemoryRouter>,
   );
 }
 

@@ -1,5 +1,5 @@
 import { MESSAGES, pageWindow, SEARCH_DEBOUNCE_MS, SECTORS_ROUTES, sectorSchema } from '@reformes/domain';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentProps } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -98,10 +98,10 @@ function fakeApi(total: number, overrides: Record<string, (call: Call) => { stat
   return calls;
 }
 
-function renderList(features: string[] = ALL_RIGHTS) {
+function renderList(features: string[] = ALL_RIGHTS, path = '/') {
   storeSignIn({ access_token: 'a', refresh_token: 'r', expire_in: 900, features, user: aUser() });
   const user = userEvent.setup();
-  renderWithProviders(<ListPage config={config} />);
+  renderWithProviders(<ListPage config={config} />, path);
   return user;
 }
 
@@ -293,6 +293,25 @@ describe('ListPage', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('radio', { name: 'Secteur 200' })).toBeInTheDocument();
     expect(pageLinks()).toEqual(['12', '13', '14', '15', '16', '17', '18', '19', '20']);
     expect(screen.getByRole('button', { name: 'Suivant' })).toBeDisabled();
+  });
+
+  it('opens the page and search a shared link names, and a page past the last one shows the last page', async () => {
+    const calls = fakeApi(25);
+    renderList(ALL_RIGHTS, '/?page=2');
+    expect(await screen.findByRole('radio', { name: 'Secteur 11' })).toBeInTheDocument();
+    expect(calls.find((call) => call.path === 'sectors')?.page).toBe('2');
+    cleanup();
+
+    fakeApi(25);
+    renderList(ALL_RIGHTS, '/?page=9');
+    expect(await screen.findByRole('radio', { name: 'Secteur 21' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Page 3' })).toHaveAttribute('aria-current', 'page');
+    cleanup();
+
+    fakeApi(25);
+    renderList(ALL_RIGHTS, '/?search=Secteur%202&page=abc');
+    expect(await screen.findByRole('radio', { name: 'Secteur 2' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Rechercher/ })).toHaveValue('Secteur 2');
   });
 
   it('computes the window of page links', () => {

@@ -25,6 +25,7 @@ import {
 import { hasRight } from '../../session/use-can.ts';
 import { useSession } from '../../session/use-session.ts';
 import { notifyRunning, notifySuccess } from '../notify.tsx';
+import { useListState } from '../use-list-state.ts';
 import { type ListConfig, type ListRow, searchValuesOf } from './list-config.ts';
 
 /**
@@ -36,20 +37,17 @@ import { type ListConfig, type ListRow, searchValuesOf } from './list-config.ts'
 export function useSearchedPages<Row, Raw, Key extends QueryKey>(
   queryOf: (page: number, search: string) => UseQueryOptions<Raw, Error, ListPageData<Row>, Key>,
 ) {
-  const [search, setSearch] = useState('');
+  // Page and search live in the address (useListState): another search starts again at page 1.
+  const { page, setPage, search, setSearch, clampTo } = useListState();
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const term = search.trim().length >= SEARCH_MIN_LENGTH && debounced.length >= SEARCH_MIN_LENGTH ? debounced : '';
-  // The page belongs to the search it was chosen in: another search starts again at page 1.
-  const [at, setAt] = useState({ term: '', page: 1 });
-  const page = at.term === term ? at.page : 1;
-  const setPage = (next: number) => setAt({ term, page: next });
 
   const query = useQuery(queryOf(page, term));
   const lastPage = Math.max(1, query.data?.last_page ?? 1);
-  // A delete may empty the last page: go back to the new last one.
+  // A delete may empty the last page, an old link may name a page past it: go back to the last one.
   useEffect(() => {
-    if (query.data && at.term === term && at.page > lastPage) setAt({ term, page: lastPage });
-  }, [query.data, at, term, lastPage]);
+    if (query.data) clampTo(lastPage);
+  }, [query.data, clampTo, lastPage]);
 
   return {
     rows: query.data?.data ?? [],
@@ -65,10 +63,7 @@ export function useSearchedPages<Row, Raw, Key extends QueryKey>(
     search,
     setSearch,
     /** Spec §5: reset empties the box and restores the list from page 1. */
-    resetSearch: () => {
-      setSearch('');
-      setAt({ term: '', page: 1 });
-    },
+    resetSearch: () => setSearch(''),
   };
 }
 
@@ -81,8 +76,8 @@ export function useListController<Row extends ListRow>(config: ListConfig<Row>) 
   const queryClient = useQueryClient();
   const { features } = useSession();
 
-  const [page, setPage] = useState(1);
-  const [search, setSearchText] = useState('');
+  // Page and search live in the address (useListState): back/forward and a shared link restore them.
+  const { page, setPage, search, setSearch: setSearchText, clampTo } = useListState();
   const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const [remotePage, setRemotePage] = useState(1);
   const [selection, setSelection] = useState<{ id: number; stamp: string } | null>(null);
@@ -99,10 +94,10 @@ export function useListController<Row extends ListRow>(config: ListConfig<Row>) 
   );
   const lastPage = isWholeList ? Math.max(1, Math.ceil(localRows.length / PAGE_SIZE)) : (pageRows.data?.last_page ?? 1);
 
-  // A delete may empty the last page: go back to the new last one.
+  // A delete may empty the last page, an old link may name a page past it: go back to the last one.
   useEffect(() => {
-    if ((isWholeList ? wholeRows.data : pageRows.data) && page > lastPage) setPage(lastPage);
-  }, [isWholeList, wholeRows.data, pageRows.data, page, lastPage]);
+    if (isWholeList ? wholeRows.data : pageRows.data) clampTo(lastPage);
+  }, [isWholeList, wholeRows.data, pageRows.data, clampTo, lastPage]);
 
   // A whole list is searched here entirely: the server is never asked.
   const isRemote = !isWholeList && needsRemoteSearch(search, localRows.length);
@@ -146,17 +141,13 @@ export function useListController<Row extends ListRow>(config: ListConfig<Row>) 
   const select = (row: Row) => setSelection({ id: row.id, stamp });
   const clearSelection = () => setSelection(null);
 
+  // A new search starts at page 1 (useListState), its server results too.
   const setSearch = (text: string) => {
     setSearchText(text);
     setRemotePage(1);
-    // A whole list is paged after the search: its results start at page 1.
-    if (isWholeList) setPage(1);
   };
   /** Spec §5: reset restores the paginated list from page 1. */
-  const resetSearch = () => {
-    setSearch('');
-    setPage(1);
-  };
+  const resetSearch = () => setSearch('');
 
   const can = (action: Action) => hasRight(features, config.feature, action);
 
