@@ -3,25 +3,32 @@ import { JOB_KIND_LABELS, JOB_STATES, JOBS_MESSAGES, type JobRow, type JobState 
 import { IconRefresh } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DataTable } from '../../components/data-table.tsx';
 import { notifySuccess } from '../../components/notify.tsx';
 import { Pagination } from '../../components/pagination.tsx';
+import { useListState } from '../../components/use-list-state.ts';
 import { JOBS_KEY, jobsPageQuery, retryJob } from './jobs-api.ts';
 
 const STATE_OPTIONS = Object.entries(JOB_STATES).map(([value, label]) => ({ value, label }));
+const STATE_FILTER = { etat: Object.keys(JOB_STATES) as JobState[] };
 
 const when = (value: string | null) => (value ? dayjs(value).format('DD/MM/YYYY HH:mm') : '—');
 
 /** /admin/jobs, "Courriels et tâches" (issue 31): failed and waiting mails and jobs; a failed one can be sent again. */
 export function JobsPage() {
-  const [state, setState] = useState<JobState>('failed');
-  const [page, setPage] = useState(1);
+  // The state shown and the page live in the address (`?etat=pending&page=2`); failed ones by default.
+  const { page, setPage, filters, setFilter, clampTo } = useListState({ filters: STATE_FILTER });
+  const state = (filters.etat ?? 'failed') as JobState;
   const [toRetry, setToRetry] = useState<JobRow | null>(null);
   const queryClient = useQueryClient();
   const list = useQuery(jobsPageQuery(state, page));
   const rows = list.data?.data ?? [];
+  const lastPage = list.data?.last_page ?? 1;
+  useEffect(() => {
+    if (list.data) clampTo(lastPage);
+  }, [list.data, clampTo, lastPage]);
   const isFailed = state === 'failed';
 
   const retry = useMutation({
@@ -42,10 +49,7 @@ export function JobsPage() {
         aria-label="État des tâches"
         data={STATE_OPTIONS}
         value={state}
-        onChange={(value) => {
-          setState(value as JobState);
-          setPage(1);
-        }}
+        onChange={(value) => setFilter('etat', value === 'failed' ? undefined : value)}
         style={{ alignSelf: 'flex-start' }}
       />
       <DataTable
@@ -90,7 +94,7 @@ export function JobsPage() {
           </Table.Tr>
         ))}
       </DataTable>
-      <Pagination page={page} total={list.data?.last_page ?? 1} onChange={setPage} />
+      <Pagination page={page} total={lastPage} onChange={setPage} />
       <ConfirmDialog
         opened={toRetry !== null}
         title={JOBS_MESSAGES.retryTitle}
