@@ -1,4 +1,4 @@
-import { MESSAGES } from '@reformes/domain';
+import { ERROR_CODES, MESSAGES } from '@reformes/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { getSession } from '../session/session.ts';
 import { fakeApi } from '../test/fake-api.ts';
@@ -44,7 +44,22 @@ describe('api client', () => {
       status: 422,
       message: 'Données invalides',
       errorsList: { email: ['Email pris'] },
+      code: ERROR_CODES.invalidInput,
     });
+  });
+
+  it("keeps the answer's code, and gives an answer without a known one the generic code of its status", async () => {
+    signInAs();
+    fakeApi({
+      'POST api/login/2fa': { status: 401, body: { message: 'Recommencez', code: ERROR_CODES.twoFactorChallengeExpired } },
+      'GET users': { status: 503, body: { message: 'Indisponible' } },
+      'GET roles': { status: 409, body: { message: 'Conflit', code: 'PAS_UN_CODE' } },
+    });
+    await expect(api.post('api/login/2fa', { action: 'add', skipSessionRenewal: true })).rejects.toMatchObject({
+      code: ERROR_CODES.twoFactorChallengeExpired,
+    });
+    await expect(api.get('users', { action: 'list' })).rejects.toMatchObject({ status: 503, code: ERROR_CODES.serviceUnavailable });
+    await expect(api.get('roles', { action: 'list' })).rejects.toMatchObject({ status: 409, code: ERROR_CODES.conflict });
   });
 
   it('renews an expired session once and repeats the call with the new token', async () => {
@@ -89,7 +104,11 @@ describe('api client', () => {
   it('reports an unreachable server as an unidentified error', async () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
-    await expect(api.get('dash/', { action: 'list' })).rejects.toMatchObject({ status: 0, message: MESSAGES.unknownError });
+    await expect(api.get('dash/', { action: 'list' })).rejects.toMatchObject({
+      status: 0,
+      message: MESSAGES.unknownError,
+      code: ERROR_CODES.networkError,
+    });
     expect(log).toHaveBeenCalledWith(MESSAGES.unknownError, expect.anything());
   });
 });
