@@ -67,6 +67,20 @@ describe('useListState', () => {
     expect(result.current.state.filters).toEqual({});
   });
 
+  it('sets several filters in one change of the address (each read through its rule)', () => {
+    const { result, address } = renderAt('/liste?page=3');
+    act(() => result.current.state.setFilters({ statut: 'brouillon', structure: '7' }));
+    expect(address()).toBe('/liste?statut=brouillon&structure=7');
+    expect(result.current.state.filters).toEqual({ statut: 'brouillon', structure: '7' });
+    act(() => result.current.state.setFilters({ statut: undefined, structure: 'x' }));
+    expect(result.current.state.filters).toEqual({});
+    act(() => result.current.state.setSearch('eau'));
+    act(() => result.current.state.setFilter('statut', 'publie'));
+    act(() => result.current.state.setPage(2));
+    act(() => result.current.state.reset());
+    expect(address()).toBe('/liste');
+  });
+
   it('clamps a page past the last one to the last one, fixing the address, and leaves a page in range alone', () => {
     const { result, address } = renderAt('/liste?page=9&search=eau');
     act(() => result.current.state.clampTo(4));

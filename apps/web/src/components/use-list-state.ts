@@ -68,6 +68,13 @@ export function useListState<Key extends string = never>(options: ListStateOptio
   const setPage = useCallback((next: number) => change({ page: next > 1 ? String(next) : undefined }, false), [change]);
   const setSearch = useCallback((text: string) => change({ search: text, page: undefined }, true), [change]);
   const setFilter = useCallback((key: Key, value: string | undefined) => change({ [key]: value, page: undefined }, true), [change]);
+  /** Several filters at once (a filter bar's whole value): one change of the address, page 1. */
+  const setFilters = useCallback((next: Partial<Record<Key, string | undefined>>) => change({ ...next, page: undefined }, true), [change]);
+  /** Back to the whole list: no search, no filter, page 1, in one change of the address. */
+  const reset = useCallback(
+    () => change(Object.fromEntries(['page', 'search', ...Object.keys(rules ?? {})].map((key) => [key, undefined])), true),
+    [change, rules],
+  );
   const clampTo = useCallback(
     (pageCount: number) => {
       const last = Math.max(1, Math.floor(pageCount) || 1);
@@ -76,7 +83,7 @@ export function useListState<Key extends string = never>(options: ListStateOptio
     [change, page],
   );
 
-  return { page, setPage, search, setSearch, filters, setFilter, clampTo };
+  return { page, setPage, search, setSearch, filters, setFilter, setFilters, reset, clampTo };
 }
 
 export type ListState<Key extends string = never> = ReturnType<typeof useListState<Key>>;
