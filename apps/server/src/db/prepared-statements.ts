@@ -32,7 +32,7 @@ export function nameStatements(pool: pg.Pool, max = NAMED_STATEMENTS_MAX): void 
       if (config !== null && typeof config === 'object' && !('submit' in config)) {
         const { text, name, values: own } = config as QueryConfig;
         const parameters = values ?? own;
-        // '' is PostgreSQL's unnamed statement, what a Drizzle query `.prepare('')`d once asks for (reforme-pages.ts).
+        // '' is PostgreSQL's unnamed statement, what a Drizzle query `.prepare('')`d once asks for (db/lists/kept-page.ts).
         if (typeof text === 'string' && (name === undefined || name === '') && Array.isArray(parameters) && parameters.length > 0) {
           const named = nameOf(text);
           if (named !== undefined) return query.call(this, { ...config, name: named }, values, callback);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANCHOR_STEP } from '../../db/lists/index.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { ANCHOR_STEP } from '../reformes/page-anchors.ts';
 
 /**
  * Issue 33: deep pages are read by keyset from remembered page anchors instead of an OFFSET over the whole list.

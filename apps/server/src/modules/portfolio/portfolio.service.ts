@@ -6,22 +6,13 @@ import {
   type PortfolioStatus,
   seesAllStructures,
 } from '@reformes/domain';
-import { and, asc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { keptPage, progressList, progressWithReformesList } from '../../db/lists/index.ts';
 import { natures, portfolioCounts, reformeProgress, reformes, structures } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../http/guard.ts';
-import { type PageQuery, pageOf } from '../../http/pagination.ts';
-import {
-  type AnchoredList,
-  anchorsOf,
-  builtOnce,
-  keptAnchorsOf,
-  pagePlaceholders,
-  pageStart,
-  pageValues,
-  startKind,
-} from '../reformes/page-anchors.ts';
-import { reformeSearch } from '../reformes/reforme-pages.ts';
+import type { PageQuery } from '../../http/pagination.ts';
+import { reformeSearch } from '../reformes/reforme-filters.ts';
 import { portfolioColumns } from './portfolio-status-sql.ts';
 
 /** Today's calendar day, `YYYY-MM-DD`, in UTC as the database triggers count it (docs/decisions.md). */
@@ -44,26 +35,6 @@ export function createPortfolioService(db: Db, now: () => Date = () => new Date(
     const today = todayOf(now());
     await db.execute(sql`select portfolio_refresh_due(${today}::date)`);
     return today;
-  }
-
-  /** The statuses whose day has passed recomputed, and the version of reforme_progress after that (migration 0014). */
-  async function prepared(): Promise<{ version: string }> {
-    const [{ version }] = (await db.execute<{ version: string }>(sql`select portfolio_prepare(${todayOf(now())}::date) as version`)).rows;
-    return { version };
-  }
-
-  /** The overview in its order, for its page anchors: on reforme_progress alone unless a text is searched. */
-  function portfolioList(where: SQL | undefined, searched: boolean): AnchoredList {
-    const { sql: text, params } = db.select({ id: p.reforme_id }).from(p).where(where).toSQL();
-    const from = searched ? sql`from ${p} inner join ${reformes} on ${reformes.id} = ${p.reforme_id}` : sql`from ${p}`;
-    return {
-      key: `portfolio|${text}|${JSON.stringify(params)}`,
-      keyColumns: [sql`${p.status_rank}::text`, sql`${p.date_fin}::text`, sql`${p.reforme_id}::text`],
-      from: sql`${from} where ${where ?? sql`true`}`,
-      orderBy: sql`${p.status_rank}, ${p.date_fin}, ${p.reforme_id}`,
-      atOrAfter: ([rank, dateFin, id]) =>
-        sql`(${p.status_rank}, ${p.date_fin}, ${p.reforme_id}) >= (${rank}::smallint, ${dateFin}::date, ${id}::int)`,
-    };
   }
 
   /** On reforme_progress by rank, the leading column of its order index: the same rows, read in list order. */
@@ -131,9 +102,9 @@ export function createPortfolioService(db: Db, now: () => Date = () => new Date(
   }
 
   /** The overview's rows, most urgent first (the order of `reforme_progress_order_idx`); `where` filters them. */
-  function rowsOf(today: string, where: SQL | undefined) {
+  function rowsOf<Extra extends Record<string, SQL.Aliased>>(today: string | Placeholder, where: SQL | undefined, extra?: Extra) {
     return db
-      .select(rowColumns(today))
+      .select({ ...rowColumns(today), ...(extra ?? ({} as Extra)) })
       .from(p)
       .innerJoin(reformes, eq(reformes.id, p.reforme_id))
       .leftJoin(structures, eq(structures.id, p.structure_id))
@@ -141,18 +112,6 @@ export function createPortfolioService(db: Db, now: () => Date = () => new Date(
       .where(where)
       .orderBy(asc(p.status_rank), asc(p.date_fin), asc(p.reforme_id))
       .$dynamic();
-  }
-
-  /** The overview's rows and, in the same statement, the version `portfolio_prepare` returns (run once). */
-  function rowsWithVersionOf(today: string | Placeholder, where: SQL | undefined) {
-    return db
-      .select({ ...rowColumns(today), version: sql<string>`(select portfolio_prepare(${today}::date))`.as('version') })
-      .from(p)
-      .innerJoin(reformes, eq(reformes.id, p.reforme_id))
-      .leftJoin(structures, eq(structures.id, p.structure_id))
-      .leftJoin(natures, eq(natures.id, p.nature_id))
-      .where(where)
-      .orderBy(asc(p.status_rank), asc(p.date_fin), asc(p.reforme_id));
   }
 
   return {
@@ -178,46 +137,20 @@ export function createPortfolioService(db: Db, now: () => Date = () => new Date(
     },
 
     /**
-     * One page, most urgent first, with its true total. The list's page anchors (kept until reforme_progress
-     * changes) give the total and the keyset the page starts from: page 10 000 costs what page 1 costs. The ids
-     * come from the order index first, then the rows of those ids only.
+     * One page, most urgent first, with its true total, at first-page cost whatever its number (db/lists): the
+     * statuses whose day has passed are recomputed (`portfolio_prepare`, the list's version) in the page's statement.
      */
-    async page(auth: AuthContext, filters: PortfolioFilters, { page, per_page = 10 }: PageQuery) {
-      const today = todayOf(now());
-      const where = filtered(auth, filters);
-      const list = portfolioList(where, Boolean(filters.search));
-      const offset = (page - 1) * per_page;
-      const idsFrom = (from: SQL | undefined, limit: number | Placeholder, skip: number | Placeholder) => {
-        const query = db.select({ id: p.reforme_id }).from(p).$dynamic();
-        if (filters.search) query.innerJoin(reformes, eq(reformes.id, p.reforme_id));
-        return query.where(and(where, from)).orderBy(asc(p.status_rank), asc(p.date_fin), asc(p.reforme_id)).limit(limit).offset(skip);
-      };
-      // With anchors kept: the refresh, the version, the page's ids and its rows in one statement (built once per list
-      // and kind of start), used when the version is the anchors' (the page's snapshot then holds the rows they were
-      // built from); else anchors first.
-      const kept = keptAnchorsOf(db, list);
-      if (kept) {
-        const start = pageStart(list, kept.anchors, offset);
-        const statement = builtOnce(db, `portfolio|${startKind(start)}|${list.key}`, () => {
-          const at = pagePlaceholders(list, start);
-          return rowsWithVersionOf(sql.placeholder('today'), sql`${p.reforme_id} in (${idsFrom(at.where, at.limit, at.skip)})`).prepare('');
-        });
-        const rows = await statement.execute({ ...pageValues(start, per_page), today });
-        if (rows.length > 0 && rows[0].version === kept.version) {
-          return pageOf(
-            rows.map(({ version: _version, ...row }): PortfolioRow => row),
-            kept.anchors.total,
-            page,
-            per_page,
-          );
-        }
-      }
-      const anchors = await anchorsOf(db, list, (await prepared()).version);
-      const start = pageStart(list, anchors, offset);
-      const ids = offset >= anchors.total ? [] : (await idsFrom(start.where, per_page, start.skip)).map((row) => row.id);
-      const rows: PortfolioRow[] = ids.length === 0 ? [] : await rowsOf(today, inArray(p.reforme_id, ids));
-      return pageOf(rows, anchors.total, page, per_page);
-    },
+    page: (auth: AuthContext, filters: PortfolioFilters, { page, per_page = 10 }: PageQuery) =>
+      keptPage(db, {
+        list: filters.search ? progressWithReformesList : progressList,
+        name: 'portfolio',
+        where: filtered(auth, filters),
+        order: 'lateness',
+        loadRows: (at) => rowsOf(at.param('today'), at.inPage, { version: at.version }),
+        page,
+        pageSize: per_page,
+        params: { today: todayOf(now()) },
+      }),
 
     /** How many reforms stand at each status, within the scope and the filters (the status filter aside). */
     async counts(auth: AuthContext, { status: _status, ...filters }: PortfolioFilters): Promise<PortfolioCounts> {

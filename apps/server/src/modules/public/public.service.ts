@@ -1,24 +1,16 @@
 import { createHash } from 'node:crypto';
 import { ETATS_MOR, objectivePercentage, PUBLIC_EXPORT_MESSAGES, PUBLIC_EXPORTS_PER_CLIENT, type ReformeFilters } from '@reformes/domain';
-import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { PUBLIC_EXPORT_MAX_PER_IP_PER_MINUTE } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { keptPage, reformesList } from '../../db/lists/index.ts';
 import { covers, natures, reformeCounts, reformes, structures } from '../../db/schema/index.ts';
 import { notFound, tooManyRequests } from '../../http/app-error.ts';
 import { sliced } from '../../http/pagination.ts';
 import { matchesSearch } from '../../http/search.ts';
 import { createRateLimits } from '../auth/throttles.ts';
 import { objectifTreesOf } from '../reformes/objectif-trees.ts';
-import {
-  filterConditions,
-  keptReformePage,
-  type ReformeConditions,
-  reformeIdPage,
-  reformeOrderBy,
-  reformeSearch,
-  reformeWhere,
-  withRows,
-} from '../reformes/reforme-pages.ts';
+import { reformeFilters, reformeSearch } from '../reformes/reforme-filters.ts';
 
 /**
  * What anyone may read of a published reform: no instructions, no workflow stage, no user,
@@ -55,17 +47,9 @@ function publicSearch(text: string): SQL | undefined {
   return or(reformeSearch(text), sql`${reformes.nature_id} = any(${natureIds})`, sql`${reformes.structure_id} = any(${structureIds})`);
 }
 
-/** Published and active, then the visitor's filters: without a text, counted from the counters. */
-function conditionsOf(filters: ReformeFilters): ReformeConditions {
-  return filterConditions(
-    filters,
-    [
-      ['is_published', true],
-      ['is_active', true],
-    ],
-    [],
-    publicSearch,
-  );
+/** Published and active, then the visitor's filters. */
+function conditionsOf(filters: ReformeFilters): SQL {
+  return and(eq(reformes.isPublished, true), eq(reformes.is_active, true), ...reformeFilters(filters, publicSearch)) as SQL;
 }
 
 type Measure = { date: string; valeur_realise: string; taux_realisat: string };
@@ -89,7 +73,7 @@ function selectPublic<Extra extends Record<string, SQL.Aliased>>(db: Db, where: 
     .innerJoin(covers, eq(covers.id, reformes.couverture_id))
     .innerJoin(structures, eq(structures.id, reformes.structure_id))
     .where(where)
-    .orderBy(...reformeOrderBy('start'))
+    .orderBy(desc(reformes.date_debut), desc(reformes.id))
     .$dynamic();
 }
 
@@ -173,27 +157,19 @@ export function createPublicService(
 
   return {
     /**
-     * A page at first-page cost whatever its number: the list's page anchors (reforme-pages.ts) give the total and
-     * where the page starts, then its ids come by keyset from the published index and its rows for those ids only.
+     * A page at first-page cost whatever its number (db/lists), newest start first: its ids by keyset from the
+     * published index, its rows for those ids only.
      */
-    async page(filters: ReformeFilters, perPage: number, page: number) {
-      const conditions = conditionsOf(filters);
-      const query = { per_page: perPage, page };
-      const kept = await keptReformePage(
-        db,
-        conditions,
-        query,
-        {
-          name: 'public',
-          select: (ids, version) => selectPublic(db, sql`${reformes.id} in ${ids}`, { version: sql<string>`${version}`.as('version') }),
-        },
-        'start',
-      );
-      if (kept) return kept;
-      return withRows(await reformeIdPage(db, conditions, query, 'start'), async (ids) =>
-        ids.length ? rows(inArray(reformes.id, ids)) : [],
-      );
-    },
+    page: (filters: ReformeFilters, perPage: number, page: number) =>
+      keptPage(db, {
+        list: reformesList,
+        name: 'public',
+        where: conditionsOf(filters),
+        order: 'start',
+        loadRows: (at) => selectPublic(db, at.inPage, { version: at.version }),
+        page,
+        pageSize: perPage,
+      }),
 
     /** 429 past PUBLIC_EXPORT_MAX_PER_IP_PER_MINUTE downloads from `ip`, counted in the database for all instances. */
     async throttleExport(ip: string): Promise<void> {
@@ -226,7 +202,7 @@ export function createPublicService(
         else openByClient.delete(client);
       };
       try {
-        const where = reformeWhere(conditionsOf(filters)) as SQL;
+        const where = conditionsOf(filters);
         const etag = await etagOf(db, where);
         const batches = () =>
           batchesOf(db, where, release, exportBatch).catch(async (error: unknown) => {

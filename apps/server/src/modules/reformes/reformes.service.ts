@@ -1,6 +1,7 @@
 import { choosesStructure, creationStageOf, REFORME_MESSAGES, type Reforme, type ReformeFilters, treatmentStageOf } from '@reformes/domain';
 import { and, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { keptPage, mapRows, reformesList } from '../../db/lists/index.ts';
 import { affectations, covers, natures, reformeFiles, reformes, structures, users } from '../../db/schema/index.ts';
 import { invalid } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/guard.ts';
@@ -8,17 +9,8 @@ import type { PageQuery } from '../../http/pagination.ts';
 import type { DocumentStore } from '../../storage/file-store.ts';
 import { withChemin } from './file-chemin.ts';
 import { objectifTreesOf } from './objectif-trees.ts';
-import {
-  filterConditions,
-  keptReformePage,
-  type ReformeConditions,
-  reformeIdPage,
-  reformeOrderBy,
-  reformeSearch,
-  scopeCondition,
-  withRows,
-} from './reforme-pages.ts';
-import { findChangeableReforme, findReformeInScope } from './reforme-scope.ts';
+import { reformeFilters, reformeSearch } from './reforme-filters.ts';
+import { findChangeableReforme, findReformeInScope, reformeScope } from './reforme-scope.ts';
 import { reformeValuesOf } from './reforme-values.ts';
 import { actAs } from './timeline.service.ts';
 
@@ -59,20 +51,20 @@ export function createReformesService({ db, files }: { db: Db; files: DocumentSt
   }
 
   /**
-   * Pages the ids first, from an index in the lists' order, then loads the rows of that page only: the
-   * joins and the attachments are computed for 10 rows, not for every row an OFFSET skips. While the list's
-   * page anchors hold, the page's ids, its rows and the list's version come in one statement.
+   * A page of reforms, newest registration first, with their labels and attachments (db/lists: its ids from the
+   * list's index by keyset from the nearest anchor, then the rows of those ids only, in one statement).
    */
-  async function page(conditions: ReformeConditions, query: PageQuery) {
-    const kept = await keptReformePage(db, conditions, query, {
+  async function page(where: SQL | undefined, query: PageQuery) {
+    const found = await keptPage(db, {
+      list: reformesList,
       name: 'reformes',
-      select: (ids, version) =>
-        rowsWhere(sql`${reformes.id} in ${ids}`, { version: sql<string>`${version}`.as('version') }).orderBy(
-          ...reformeOrderBy('registration'),
-        ),
+      where,
+      order: 'registration',
+      loadRows: (at) => rowsWhere(at.inPage, { version: at.version }).orderBy(...at.orderBy),
+      page: query.page,
+      pageSize: query.per_page,
     });
-    if (kept) return { ...kept, data: kept.data.map((row) => ({ ...row, files: row.files.map(withChemin) })) };
-    return withRows(await reformeIdPage(db, conditions, query), rowsOf);
+    return mapRows(found, (rows) => rows.map((row) => ({ ...row, files: row.files.map(withChemin) })));
   }
 
   /** Attaches uploads that wait for a reform; only the uploader's own pending files can be claimed. */
@@ -129,20 +121,20 @@ export function createReformesService({ db, files }: { db: Db; files: DocumentSt
   }
 
   return {
-    list: (auth: AuthContext, filters: ReformeFilters, query: PageQuery) => page(filterConditions(filters, scopeCondition(auth)), query),
+    list: (auth: AuthContext, filters: ReformeFilters, query: PageQuery) =>
+      page(and(reformeScope(auth), ...reformeFilters(filters)), query),
 
     myList: (auth: AuthContext, filters: ReformeFilters, query: PageQuery) =>
-      page(filterConditions(filters, [], [eq(reformes.created_by, auth.userId)]), query),
+      page(and(eq(reformes.created_by, auth.userId), ...reformeFilters(filters)), query),
 
     /** The reforms waiting at the caller's stage, in its scope ("A transmettre", "A valider", "A publier"). */
     byRole(auth: AuthContext, filters: ReformeFilters, query: PageQuery) {
       const stage = treatmentStageOf(auth.role);
-      if (!stage) return page({ counted: [], other: [sql`false`] }, query);
-      return page(filterConditions(filters, [...scopeCondition(auth), ['stage', stage] as const, ['is_published', false] as const]), query);
+      if (!stage) return page(sql`false`, query);
+      return page(and(reformeScope(auth), eq(reformes.stage, stage), eq(reformes.isPublished, false), ...reformeFilters(filters)), query);
     },
 
-    search: (auth: AuthContext, text: string, query: PageQuery) =>
-      page({ counted: scopeCondition(auth), other: [reformeSearch(text)] }, query),
+    search: (auth: AuthContext, text: string, query: PageQuery) => page(and(reformeScope(auth), reformeSearch(text)), query),
 
     detail,
 

@@ -1,13 +1,14 @@
 import { isBeforeLastRecord, SUIVI_MESSAGES, type suiviSchema } from '@reformes/domain';
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { keptPage, mapRows, reformesList } from '../../db/lists/index.ts';
 import { objectifs, reformes, resultats, suiviResults } from '../../db/schema/index.ts';
 import { AppError, conflict, notFound } from '../../http/app-error.ts';
 import type { AuthContext } from '../../http/guard.ts';
 import type { PageQuery } from '../../http/pagination.ts';
 import { objectifTreesOf } from './objectif-trees.ts';
-import { reformeIdPage, reformeOrderBy, reformeSearch, scopeCondition, withRows } from './reforme-pages.ts';
+import { reformeSearch } from './reforme-filters.ts';
 import { reformeScope } from './reforme-scope.ts';
 import { actAs } from './timeline.service.ts';
 
@@ -53,11 +54,7 @@ export function createSuiviService(db: Db) {
     /** The active reform of that id in the caller's scope, nested: a list of one, or empty. */
     async reformeWithSuivi(auth: AuthContext, reformeId: number) {
       const where: SQL | undefined = and(reformeScope(auth), eq(reformes.is_active, true), eq(reformes.id, reformeId));
-      const rows = await db
-        .select(suiviReformeColumns)
-        .from(reformes)
-        .where(where)
-        .orderBy(...reformeOrderBy('registration'));
+      const rows = await db.select(suiviReformeColumns).from(reformes).where(where).orderBy(desc(reformes.date_enreg), desc(reformes.id));
       return nest(rows);
     },
 
@@ -66,15 +63,21 @@ export function createSuiviService(db: Db) {
      * The ids come from the list index first, so a deep page costs its 10 or 20 rows, not the rows before them.
      */
     async page(auth: AuthContext, search: string | undefined, query: PageQuery) {
-      const conditions = {
-        counted: [...scopeCondition(auth), ['is_active', true] as const],
-        other: [search ? reformeSearch(search) : undefined],
-      };
-      return withRows(await reformeIdPage(db, conditions, query), async (ids) => {
-        const rows = await db.select(suiviReformeColumns).from(reformes).where(inArray(reformes.id, ids));
-        const byId = new Map(rows.map((row) => [row.id, row]));
-        return nest(ids.flatMap((id) => byId.get(id) ?? []));
+      const found = await keptPage(db, {
+        list: reformesList,
+        name: 'suivi',
+        where: and(reformeScope(auth), eq(reformes.is_active, true), search ? reformeSearch(search) : undefined),
+        order: 'registration',
+        loadRows: (at) =>
+          db
+            .select({ ...suiviReformeColumns, version: at.version })
+            .from(reformes)
+            .where(at.inPage)
+            .orderBy(...at.orderBy),
+        page: query.page,
+        pageSize: query.per_page,
       });
+      return mapRows(found, nest);
     },
 
     /** A result's records, oldest first; 404 outside the caller's scope. */

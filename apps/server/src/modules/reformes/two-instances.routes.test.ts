@@ -16,7 +16,7 @@ const reforme = {
 
 /**
  * Issue 31, item 4: two instances on one database share everything through it. The search total is counted once per
- * version of the reforms (reforme-pages.ts, a database sequence every write moves), so instance B's total reflects a
+ * version of the reforms (db/lists, a database sequence every write moves), so instance B's total reflects a
  * reform created on A at once; rights are read per request, so a right taken on A is gone on B at the next request.
  */
 describe('two instances on one database', () => {

@@ -1,5 +1,5 @@
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../client.ts';
 
 /** Rows between two anchors: the most any page skips, whatever its number. */
 export const ANCHOR_STEP = 100;
@@ -24,7 +24,7 @@ const kept = new WeakMap<Db, Map<string, Kept>>();
 const building = new WeakMap<Db, Map<string, Promise<Anchors>>>();
 const sizeOf = (anchors: Anchors) => anchors.keys.length + 1;
 
-/** A list in one order, by keyset: `select` names its rows, `keyOf` their order key as text, `after` the keyset. */
+/** A list in one order, by keyset (built by kept-page.ts from a list's source, conditions and order). */
 export interface AnchoredList {
   /** Names the list and its conditions: lists with the same key share their anchors. */
   key: string;
@@ -36,7 +36,7 @@ export interface AnchoredList {
   orderBy: SQL;
   /**
    * The condition "at or after this anchor in list order", from the anchor's key: its texts, or placeholders for
-   * them in a statement built once (reforme-pages.ts).
+   * them in a statement built once (kept-page.ts).
    */
   atOrAfter: (key: ReadonlyArray<string | Placeholder>) => SQL;
 }
