@@ -10,6 +10,7 @@ import {
   type PortfolioFilters,
   type PortfolioRow,
   percentageText,
+  portfolioFiltersSchema,
   SEARCH_DEBOUNCE_MS,
   SEARCH_MIN_LENGTH,
   STRUCTURES_ROUTES,
@@ -18,7 +19,6 @@ import {
 import { IconDownload } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { Pagination } from '../../components/pagination.tsx';
 import { portfolioCountsQuery } from '../../components/portfolio/portfolio-counts.ts';
@@ -26,11 +26,24 @@ import { PortfolioStatusBadge } from '../../components/portfolio/status-badge.ts
 import { StatusCounters } from '../../components/portfolio/status-counters.tsx';
 import { SearchField } from '../../components/search-field.tsx';
 import { TableBodyState } from '../../components/table-body-state.tsx';
+import { type FilterRule, useListState } from '../../components/use-list-state.ts';
 import { useLookup } from '../../components/use-lookup.ts';
 import { downloadPortfolio, PORTFOLIO_PAGE_SIZE, portfolioFiltersOf, portfolioPageQuery } from './portfolio-api.ts';
 
 const ALL = '';
 type FilterKey = Exclude<keyof PortfolioFilters, 'search'>;
+
+/** Each filter of the address read through the domain's rule for it (portfolioFiltersSchema): a bad value is no filter. */
+const FILTER_RULES = Object.fromEntries(
+  (['structure_id', 'nature_id', 'typeref', 'etat_mor', 'status'] as const).map((key) => [
+    key,
+    (raw: string) => portfolioFiltersSchema.shape[key].safeParse(raw).success,
+  ]),
+) as Record<FilterKey, FilterRule>;
+
+/** Filters back to the address's text, to merge a change into them. */
+const latestText = (filters: PortfolioFilters) =>
+  Object.fromEntries(Object.entries(filters).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])));
 
 /**
  * The portfolio that opens "Suivi des réformes" (issue 16): every active reform of the user's scope, most
@@ -38,43 +51,35 @@ type FilterKey = Exclude<keyof PortfolioFilters, 'search'>;
  * Filters and page live in the address, so the dashboard's counters link straight to a filtered view.
  */
 export function PortfolioOverview({ onOpen }: { onOpen: (reformeId: number) => void }) {
-  const [params, setParams] = useSearchParams();
-  const filters = portfolioFiltersOf(params);
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const state = useListState({ filters: FILTER_RULES });
+  const filters = portfolioFiltersOf(new URLSearchParams({ ...state.filters, ...(state.search ? { search: state.search } : {}) }));
+  const { page, setPage, setFilter, setSearch, clampTo } = state;
   const [typed, setTyped] = useState(filters.search ?? '');
   const [debounced] = useDebouncedValue(typed.trim(), SEARCH_DEBOUNCE_MS);
 
   // The filters as last asked for: an export clicked right after a filter, before the page has rendered it again,
   // carries that filter too.
-  const latest = useRef(params);
+  const latest = useRef(filters);
   useEffect(() => {
-    latest.current = params;
-  }, [params]);
-  const update = (changes: Partial<Record<keyof PortfolioFilters | 'page', string | undefined>>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === undefined || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        // A new filter starts again from the first page.
-        if (!('page' in changes)) next.delete('page');
-        latest.current = next;
-        return next;
-      },
-      { replace: true },
-    );
+    latest.current = filters;
+  });
+  const update = (key: FilterKey, value: string | undefined) => {
+    const text: Record<string, string> = latestText(latest.current);
+    if (value) text[key] = value;
+    else delete text[key];
+    latest.current = portfolioFiltersOf(new URLSearchParams(text));
+    setFilter(key, value);
+  };
 
   const search = debounced.length >= SEARCH_MIN_LENGTH ? debounced : undefined;
   useEffect(() => {
-    if (search !== filters.search) update({ search });
+    if (search !== filters.search) setSearch(search ?? '');
   }, [search]);
 
   const { status, ...withoutStatus } = filters;
   const list = useQuery(portfolioPageQuery(filters, page));
   const exporting = useMutation({
-    mutationFn: (extension: 'csv' | 'xlsx') => downloadPortfolio(portfolioFiltersOf(latest.current), extension),
+    mutationFn: (extension: 'csv' | 'xlsx') => downloadPortfolio(latest.current, extension),
     meta: { errorTitle: PORTFOLIO_MESSAGES.exportTitle },
   });
   const counts = useQuery(portfolioCountsQuery(withoutStatus));
@@ -90,14 +95,18 @@ export function PortfolioOverview({ onOpen }: { onOpen: (reformeId: number) => v
       allowDeselect={false}
       searchable={key === 'structure_id'}
       nothingFoundMessage={MESSAGES.nothingFound}
-      onChange={(value) => update({ [key]: value ?? undefined })}
+      onChange={(value) => update(key, value ?? undefined)}
     />
   );
 
   const total = list.data?.total ?? 0;
+  const pageCount = Math.ceil(total / PORTFOLIO_PAGE_SIZE);
+  useEffect(() => {
+    if (list.data) clampTo(pageCount);
+  }, [list.data, clampTo, pageCount]);
   return (
     <Stack component="section" aria-label={PORTFOLIO_MESSAGES.overviewLabel}>
-      <StatusCounters counts={counts.data} active={status} onToggle={(value) => update({ status: status === value ? undefined : value })} />
+      <StatusCounters counts={counts.data} active={status} onToggle={(value) => update('status', status === value ? undefined : value)} />
       <SimpleGrid cols={{ base: 1, sm: 3, lg: 6 }} role="search" aria-label="Filtres du portefeuille">
         <SearchField value={typed} onChange={setTyped} />
         {select('structure_id', 'Structure', structures)}
@@ -129,12 +138,7 @@ export function PortfolioOverview({ onOpen }: { onOpen: (reformeId: number) => v
       ) : (
         <PortfolioTable rows={list.data?.data} total={total} isLoading={list.isPending} onOpen={onOpen} />
       )}
-      <Pagination
-        page={page}
-        total={Math.ceil(total / PORTFOLIO_PAGE_SIZE)}
-        onChange={(next) => update({ page: String(next) })}
-        label="Pagination du portefeuille"
-      />
+      <Pagination page={page} total={pageCount} onChange={setPage} label="Pagination du portefeuille" />
     </Stack>
   );
 }
