@@ -1,4 +1,4 @@
-import { type AnswerOf, type AUTH_ROUTES, MESSAGES } from '@reformes/domain';
+import { type AnswerOf, type AUTH_ROUTES, codeOfStatus, ERROR_CODES, isErrorCode, MESSAGES } from '@reformes/domain';
 import { clearSession, getSession, storeTokens } from '../session/session.ts';
 import { ApiError, type ErrorsList } from './api-error.ts';
 
@@ -90,7 +90,7 @@ async function send(method: HttpMethod, path: string, options: RequestOptions): 
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     console.log(MESSAGES.unknownError, error);
-    throw new ApiError(0, MESSAGES.unknownError);
+    throw new ApiError(0, MESSAGES.unknownError, undefined, ERROR_CODES.networkError);
   }
 }
 
@@ -103,10 +103,12 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
-  const body = (await readJson(response)) as { message?: unknown; errorsList?: ErrorsList } | undefined;
+  const body = (await readJson(response)) as { message?: unknown; errorsList?: ErrorsList; code?: unknown } | undefined;
   const fallback = response.status >= 500 ? MESSAGES.internalError : MESSAGES.unknownError;
   const message = typeof body?.message === 'string' && body.message ? body.message : fallback;
-  return new ApiError(response.status, message, body?.errorsList);
+  // An answer without a known code (a proxy's error page, an older server) gets the generic code of its status.
+  const code = isErrorCode(body?.code) ? body.code : codeOfStatus(response.status);
+  return new ApiError(response.status, message, body?.errorsList, code);
 }
 
 let renewal: Promise<boolean> | undefined;

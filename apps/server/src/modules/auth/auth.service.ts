@@ -1,4 +1,4 @@
-import { isEmailChange, MESSAGES, TWO_FACTOR_MESSAGES, tooManyAttemptsMessage, type UserUpdateInput } from '@reformes/domain';
+import { ERROR_CODES, isEmailChange, MESSAGES, TWO_FACTOR_MESSAGES, tooManyAttemptsMessage, type UserUpdateInput } from '@reformes/domain';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { passwordResetTokens, users } from '../../db/schema/index.ts';
@@ -225,7 +225,7 @@ export function createAuthService({
       const { client } = caller;
       const userId = twoFactor.userOfChallenge(challenge);
       const [user] = await db.select().from(users).where(eq(users.id, userId));
-      if (!user?.totp_enabled_at) throw unauthenticated(TWO_FACTOR_MESSAGES.challengeExpired);
+      if (!user?.totp_enabled_at) throw unauthenticated(TWO_FACTOR_MESSAGES.challengeExpired, ERROR_CODES.twoFactorChallengeExpired);
       await throttleSignIn(user.email, caller, userId);
       if (!user.is_active) {
         await recordSignInFailure(db, { email: user.email, userId, reason: 'blocked', client });
@@ -234,7 +234,13 @@ export function createAuthService({
       const how = await twoFactor.verify(userId, code);
       if (!how) {
         await recordSignInFailure(db, { email: user.email, userId, reason: 'wrong_code', client });
-        throw new AppError(401, TWO_FACTOR_MESSAGES.invalidCode, { code: [TWO_FACTOR_MESSAGES.invalidCode] });
+        throw new AppError(
+          401,
+          TWO_FACTOR_MESSAGES.invalidCode,
+          { code: [TWO_FACTOR_MESSAGES.invalidCode] },
+          undefined,
+          ERROR_CODES.twoFactorInvalidCode,
+        );
       }
       await forgetSignInFailures(db, user.email, client);
       if (how === 'recovery') await recordAudit(db, { action: 'two_factor.recovery_used', actor: { id: userId, email: user.email } });

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
-import { RECOVERY_CODE_COUNT, TOTP as TOTP_RULES, TWO_FACTOR_MESSAGES } from '@reformes/domain';
+import { ERROR_CODES, RECOVERY_CODE_COUNT, TOTP as TOTP_RULES, TWO_FACTOR_MESSAGES } from '@reformes/domain';
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { Db } from '../../db/client.ts';
@@ -163,10 +163,10 @@ export function createTwoFactor(db: Db, keys: TwoFactorKeys) {
       const expected = body ? createHmac('sha256', keys.signing).update(body).digest() : Buffer.alloc(0);
       const given = Buffer.from(signature ?? '', 'base64url');
       if (!body || given.length !== expected.length || !timingSafeEqual(given, expected))
-        throw unauthenticated(TWO_FACTOR_MESSAGES.challengeExpired);
+        throw unauthenticated(TWO_FACTOR_MESSAGES.challengeExpired, ERROR_CODES.twoFactorChallengeExpired);
       const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { sub?: unknown; exp?: unknown };
       if (typeof payload.sub !== 'number' || typeof payload.exp !== 'number' || payload.exp < Date.now())
-        throw unauthenticated(TWO_FACTOR_MESSAGES.challengeExpired);
+        throw unauthenticated(TWO_FACTOR_MESSAGES.challengeExpired, ERROR_CODES.twoFactorChallengeExpired);
       return payload.sub;
     },
 
