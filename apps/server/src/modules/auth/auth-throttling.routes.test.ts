@@ -81,7 +81,9 @@ describe('sign-in back-off per account and client', () => {
     const seconds = Number(owner.headers['retry-after']);
     expect(seconds).toBeGreaterThan(295);
     expect(seconds).toBeLessThanOrEqual(300);
-    expect(owner.json()).toMatchObject({ message: expect.stringMatching(/^Trop de tentatives de connexion\. Réessayez dans \d+ minutes?\.$/) });
+    expect(owner.json()).toMatchObject({
+      message: expect.stringMatching(/^Trop de tentatives de connexion\. Réessayez dans \d+ minutes?\.$/),
+    });
     // A refusal by the ceiling does not count in the client's own back-off.
     const rows = await t.db
       .select()

@@ -454,7 +454,10 @@ describe('authentication and account API', () => {
         payload: { password: 'MonVraiMotDePasse9', confirm_password: 'MonAutreMotDePasse9' },
       });
       expect(differ.statusCode).toBe(422);
-      expect(differ.json()).toMatchObject({ message: INVALID_INPUT, errorsList: { confirm_password: ['Nouveaux mots de passe non identique'] } });
+      expect(differ.json()).toMatchObject({
+        message: INVALID_INPUT,
+        errorsList: { confirm_password: ['Nouveaux mots de passe non identique'] },
+      });
 
       const short = await t.app.inject({
         method: 'POST',

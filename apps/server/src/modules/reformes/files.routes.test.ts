@@ -93,7 +93,10 @@ describe('reform attachments', () => {
   it('refuses an empty or missing file (422 "Le fichier est requis")', async () => {
     const empty = await upload(saisie, { name_file: 'Vide', file: Buffer.alloc(0), filename: 'vide.pdf' });
     expect(empty.statusCode).toBe(422);
-    expect(empty.json()).toMatchObject({ message: 'Les données envoyées sont invalides.', errorsList: { file: ['Le fichier est requis'] } });
+    expect(empty.json()).toMatchObject({
+      message: 'Les données envoyées sont invalides.',
+      errorsList: { file: ['Le fichier est requis'] },
+    });
     const missing = await upload(saisie, { name_file: 'Absent' });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errorsList).toEqual({ file: ['Le fichier est requis'] });
