@@ -1,4 +1,4 @@
-import { MESSAGES } from '@reformes/domain';
+import { codeOfStatus, ERROR_CODES, MESSAGES } from '@reformes/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type ErrorsList } from './app-error.ts';
@@ -46,32 +46,43 @@ function errorsListOf(error: FastifyError & { validation: Array<{ instancePath: 
 }
 
 /**
- * One place turns every failure into `{message, errorsList?}`: messages only for 4xx,
+ * One place turns every failure into `{message, errorsList?, code}` (code: ERROR_CODES, always): messages only for 4xx,
  * a generic French message for the rest (logged with the request id), never a stack or SQL; a failed query is
  * logged without its bind values.
  */
 export function registerErrorHandler(app: FastifyInstance) {
+  // An error answer sent by hand, not thrown (the unknown routes' 404 of app.ts, the health check's 503 while
+  // draining) gets its code here, so that `code` is on every refusal: an unknown route's is ROUTE_NOT_FOUND.
+  app.addHook('preSerialization', async (request, reply, payload: unknown) => {
+    if (reply.statusCode < 400 || typeof payload !== 'object' || payload === null || 'code' in payload || !('message' in payload))
+      return payload;
+    return { ...payload, code: request.is404 ? ERROR_CODES.routeNotFound : codeOfStatus(reply.statusCode) };
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
       if (error.headers) reply.headers(error.headers);
-      return reply.status(error.statusCode).send({ message: error.message, ...(error.errorsList ? { errorsList: error.errorsList } : {}) });
+      return reply
+        .status(error.statusCode)
+        .send({ message: error.message, ...(error.errorsList ? { errorsList: error.errorsList } : {}), code: error.code });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.status(422).send({ message: MESSAGES.invalidInput, errorsList: errorsListOf(error) });
+      return reply.status(422).send({ message: MESSAGES.invalidInput, errorsList: errorsListOf(error), code: ERROR_CODES.invalidInput });
     }
     const pgError = PG_CLIENT_ERRORS[pgErrorCode(error) ?? ''];
     if (pgError) {
       request.log.info({ db: databaseFailureOf(error) }, 'database refused the request');
-      return reply.status(pgError.status).send({ message: pgError.message });
+      return reply.status(pgError.status).send({ message: pgError.message, code: codeOfStatus(pgError.status) });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({ message: FASTIFY_MESSAGES[status] ?? MESSAGES.invalidInput });
+      // An unknown route is told from a missing element (NOT_FOUND, thrown by the modules) by its own code.
+      const code = status === 404 ? ERROR_CODES.routeNotFound : codeOfStatus(status);
+      return reply.status(status).send({ message: FASTIFY_MESSAGES[status] ?? MESSAGES.invalidInput, code });
     }
     // A failed query is logged by its SQL state and message: its bind values never reach the log.
     const failure = databaseFailureOf(error);
     request.log.error(failure ? { db: failure } : { err: error }, 'unhandled error');
-    return reply.status(500).send({ message: MESSAGES.internalError });
+    return reply.status(500).send({ message: MESSAGES.internalError, code: ERROR_CODES.internalError });
   });
 }

@@ -1,3 +1,4 @@
+import { ERROR_CODE_VALUES } from '../error-codes.ts';
 import { z } from '../zod-locale.ts';
 
 /**
@@ -42,5 +43,12 @@ export const listShape = <S extends z.ZodType>(row: S) =>
 export const pagedShape = <S extends z.ZodType>(row: S) =>
   z.object({ message: z.string(), isPaginate: z.literal(true), data: pageShape(row) });
 
-/** `{message, errorsList}`: every refusal (4xx, 5xx); `errorsList` names the fields at fault, when any. */
-export const errorShape = z.object({ message: z.string(), errorsList: z.record(z.string(), z.array(z.string())).optional() });
+/**
+ * `{message, errorsList, code}`: every refusal (4xx, 5xx); `errorsList` names the fields at fault, when any; `code`
+ * (ERROR_CODES) is what code decides by, the message what a person reads.
+ */
+export const errorShape = z.object({
+  message: z.string(),
+  errorsList: z.record(z.string(), z.array(z.string())).optional(),
+  code: z.enum(ERROR_CODE_VALUES),
+});

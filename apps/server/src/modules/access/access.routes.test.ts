@@ -20,7 +20,7 @@ describe('roles, permissions and profiles', () => {
     const profile = (await admin.get(`profiles/${await roleId('saisie')}`)).json().data;
     const right = profile.permissions.find((row: { permission: { name: string } }) => row.permission.name === 'natures.list');
     const revoked = await admin.patch(`profiles/${right.id}`);
-    expect(revoked.json()).toEqual({ message: 'Droit retiré avec succès' });
+    expect(revoked.json()).toMatchObject({ message: 'Droit retiré avec succès' });
     expect((await saisie.get('natures')).statusCode).toBe(403);
 
     const granted = await admin.post('profiles', { id: profile.id, permissions: [right.permission.id] });
@@ -51,7 +51,7 @@ describe('roles, permissions and profiles', () => {
     expect(created.json().data.map((row: { name: string }) => row.name)).toEqual(['resultats-validation.list']);
     const again = await admin.post('permissions', { feature_id: feature.id, actions: ['list'] });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: 'Ces permissions existent déjà.' });
+    expect(again.json()).toMatchObject({ message: 'Ces permissions existent déjà.' });
   });
 
   it('creates a role, gives it rights, copies them to another role, revokes one', async () => {
@@ -96,7 +96,7 @@ describe('roles, permissions and profiles', () => {
     const response = await admin.delete(`roles/${await roleId('saisie')}`);
     expect(response.statusCode).toBe(409);
     const held = (await admin.get('permissions')).json().data.find((row: { name: string }) => row.name === 'dashboard.list');
-    expect((await admin.delete(`permissions/${held.id}`)).json()).toEqual({
+    expect((await admin.delete(`permissions/${held.id}`)).json()).toMatchObject({
       message: 'Cette permission est attribuée à des rôles : retirez-la de leurs profils avant de la supprimer.',
     });
   });

@@ -67,7 +67,7 @@ describe('my account', () => {
         confirm_password: newPassword,
       });
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({ message: MESSAGES.wrongOld, errorsList: { old_password: [MESSAGES.wrongOld] } });
+      expect(response.json()).toMatchObject({ message: MESSAGES.wrongOld, errorsList: { old_password: [MESSAGES.wrongOld] } });
       expect((await signedIn.get('api/user')).statusCode).toBe(200);
       await t.login(email, DEMO_PASSWORD);
     });
@@ -79,7 +79,7 @@ describe('my account', () => {
         confirm_password: `${newPassword}x`,
       });
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({ message: MESSAGES.invalid, errorsList: { confirm_password: [MESSAGES.differ] } });
+      expect(response.json()).toMatchObject({ message: MESSAGES.invalid, errorsList: { confirm_password: [MESSAGES.differ] } });
     });
 
     it('refuses a new password under 8 characters (422 with the minimum-length message)', async () => {
@@ -89,7 +89,7 @@ describe('my account', () => {
         confirm_password: 'Court1',
       });
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({
+      expect(response.json()).toMatchObject({
         message: MESSAGES.invalid,
         errorsList: { new_password: [MESSAGES.min], confirm_password: [MESSAGES.min] },
       });
@@ -103,7 +103,7 @@ describe('my account', () => {
         payload: { old_password: DEMO_PASSWORD, new_password: newPassword, confirm_password: newPassword },
       });
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ message: MESSAGES.unauthenticated });
+      expect(response.json()).toMatchObject({ message: MESSAGES.unauthenticated });
     });
 
     it('changes the password, ends every session of the user, and lets them sign in with the new one only', async () => {
@@ -115,12 +115,12 @@ describe('my account', () => {
         confirm_password: newPassword,
       });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ message: MESSAGES.changed });
+      expect(response.json()).toMatchObject({ message: MESSAGES.changed });
 
       for (const caller of [t.caller(current), t.caller(otherDevice), signedIn]) {
         const me = await caller.get('api/user');
         expect(me.statusCode).toBe(401);
-        expect(me.json()).toEqual({ message: MESSAGES.unauthenticated });
+        expect(me.json()).toMatchObject({ message: MESSAGES.unauthenticated });
       }
       for (const session of [current, otherDevice]) {
         const refresh = await t.app.inject({
@@ -129,7 +129,7 @@ describe('my account', () => {
           payload: { refresh_token: session.refresh_token },
         });
         expect(refresh.statusCode).toBe(401);
-        expect(refresh.json()).toEqual({ message: MESSAGES.invalidRefresh });
+        expect(refresh.json()).toMatchObject({ message: MESSAGES.invalidRefresh });
       }
 
       const oldPassword = await t.app.inject({
@@ -138,7 +138,7 @@ describe('my account', () => {
         payload: { email, password: DEMO_PASSWORD, device: 'web' },
       });
       expect(oldPassword.statusCode).toBe(401);
-      expect(oldPassword.json()).toEqual({ message: MESSAGES.invalidCredentials });
+      expect(oldPassword.json()).toMatchObject({ message: MESSAGES.invalidCredentials });
       const fresh = await t.login(email, newPassword);
       const me = await t.caller(fresh).get('api/user');
       expect(me.statusCode).toBe(200);
@@ -182,7 +182,7 @@ describe('my account', () => {
       const weak = (old_password: string) =>
         session.post('api/change-password', { old_password, new_password: 'motdepasse', confirm_password: 'motdepasse' });
       const wrongOld = await weak('Pas-le-bon-2026');
-      expect(wrongOld.json()).toEqual({ message: MESSAGES.wrongOld, errorsList: { old_password: [MESSAGES.wrongOld] } });
+      expect(wrongOld.json()).toMatchObject({ message: MESSAGES.wrongOld, errorsList: { old_password: [MESSAGES.wrongOld] } });
       const rightOld = await weak(DEMO_PASSWORD);
       expect(rightOld.statusCode).toBe(422);
       expect(Object.keys(rightOld.json().errorsList)).toEqual(['new_password']);
@@ -266,7 +266,7 @@ describe('my account', () => {
       ]) {
         const response = await upload(signer, form, `user-settings/${settingId}`);
         expect(response.statusCode).toBe(415);
-        expect(response.json()).toEqual({ message: MESSAGES.imagesOnly });
+        expect(response.json()).toMatchObject({ message: MESSAGES.imagesOnly });
       }
       expect(storedNames()).toEqual([firstName]);
       expect((await signer.get('api/user')).json().data.user_setting.signature).toBe(firstName);
@@ -275,14 +275,14 @@ describe('my account', () => {
     it.each(['../x.png', 'dossier/x.png', '..\\x.png'])('refuses a file name with a path in it: %s (422)', async (filename) => {
       const response = await upload(signer, signatureForm(PNG, filename));
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({ message: MESSAGES.invalid, errorsList: { signature: [MESSAGES.pathInName] } });
+      expect(response.json()).toMatchObject({ message: MESSAGES.invalid, errorsList: { signature: [MESSAGES.pathInName] } });
       expect(storedNames()).toEqual([firstName]);
     });
 
     it('asks for the signature when the field is missing or the request is not multipart (422)', async () => {
       const wrongField = await upload(signer, signatureForm(PNG, 'signature.png', 'image/png', 'photo'));
       expect(wrongField.statusCode).toBe(422);
-      expect(wrongField.json()).toEqual({ message: MESSAGES.invalid, errorsList: { signature: [MESSAGES.signatureRequired] } });
+      expect(wrongField.json()).toMatchObject({ message: MESSAGES.invalid, errorsList: { signature: [MESSAGES.signatureRequired] } });
       const json = await signer.post('user-settings', { signature: PNG.toString('base64') });
       expect(json.statusCode).toBe(422);
       expect(json.json().errorsList).toEqual({ signature: [MESSAGES.signatureRequired] });
@@ -292,7 +292,7 @@ describe('my account', () => {
     it('refuses an account that is not a signer (403 "Seuls les comptes signataires peuvent charger une signature.")', async () => {
       const response = await upload(saisie, signatureForm(PNG));
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: MESSAGES.notSigner });
+      expect(response.json()).toMatchObject({ message: MESSAGES.notSigner });
       expect(storedNames()).toEqual([firstName]);
       expect((await saisie.get('api/user')).json().data.user_setting).toBeNull();
     });
@@ -306,7 +306,7 @@ describe('my account', () => {
       ]) {
         const response = await getFile(signer, body);
         expect(response.statusCode).toBe(403);
-        expect(response.json()).toEqual({ message: MESSAGES.folderNotAllowed });
+        expect(response.json()).toMatchObject({ message: MESSAGES.folderNotAllowed });
       }
     });
 
@@ -314,7 +314,7 @@ describe('my account', () => {
       for (const filename of ['../../etc/passwd', `../director/${firstName}`, 'signature.svg', `${firstName.slice(0, -4)}.pdf`]) {
         const response = await getFile(signer, { folder: 'director', disk: 'local', filename });
         expect(response.statusCode).toBe(422);
-        expect(response.json()).toEqual({ message: MESSAGES.invalid, errorsList: { filename: [MESSAGES.badFilename] } });
+        expect(response.json()).toMatchObject({ message: MESSAGES.invalid, errorsList: { filename: [MESSAGES.badFilename] } });
       }
       const missing = await getFile(signer, { folder: 'director', disk: 'local' });
       expect(missing.statusCode).toBe(422);
@@ -324,20 +324,20 @@ describe('my account', () => {
     it("hides another user's signature from a non-admin (404) and shows it to an admin (200)", async () => {
       const bySaisie = await getFile(saisie, { folder: 'director', disk: 'local', filename: firstName });
       expect(bySaisie.statusCode).toBe(404);
-      expect(bySaisie.json()).toEqual({ message: MESSAGES.fileNotAllowed });
+      expect(bySaisie.json()).toMatchObject({ message: MESSAGES.fileNotAllowed });
       const byAdmin = await getFile(admin, { folder: 'director', disk: 'local', filename: firstName });
       expect(byAdmin.statusCode).toBe(200);
       expect(byAdmin.json().data[0]).toBe(`data:image/png;base64,${PNG.toString('base64')}`);
       const unknown = await getFile(signer, { folder: 'director', disk: 'local', filename: '00000000-0000-0000-0000-000000000000.png' });
       expect(unknown.statusCode).toBe(404);
-      expect(unknown.json()).toEqual({ message: MESSAGES.fileNotAllowed });
+      expect(unknown.json()).toMatchObject({ message: MESSAGES.fileNotAllowed });
     });
 
     it("keeps other users' settings private (GET user-settings/{id} 404 for non-admin)", async () => {
       expect((await signer.get(`user-settings/${settingId}`)).json()).toMatchObject({ data: { signature: firstName } });
       const bySaisie = await saisie.get(`user-settings/${settingId}`);
       expect(bySaisie.statusCode).toBe(404);
-      expect(bySaisie.json()).toEqual({ message: MESSAGES.notFound });
+      expect(bySaisie.json()).toMatchObject({ message: MESSAGES.notFound });
       expect((await saisie.get('user-settings')).json().data).toEqual([]);
       expect((await admin.get(`user-settings/${settingId}`)).statusCode).toBe(200);
     });
@@ -347,7 +347,7 @@ describe('my account', () => {
       expect(bySaisie.statusCode).toBe(404);
       const byAdmin = await upload(admin, signatureForm(OTHER_PNG), `user-settings/${settingId}`);
       expect(byAdmin.statusCode).toBe(403);
-      expect(byAdmin.json()).toEqual({ message: MESSAGES.forbidden });
+      expect(byAdmin.json()).toMatchObject({ message: MESSAGES.forbidden });
       expect(storedNames()).toEqual([firstName]);
     });
 
@@ -375,7 +375,7 @@ describe('my account', () => {
     it('deletes the setting and its file (DELETE user-settings/{id})', async () => {
       const response = await signer.delete(`user-settings/${settingId}`);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ message: MESSAGES.deleted });
+      expect(response.json()).toMatchObject({ message: MESSAGES.deleted });
       expect(storedNames()).toEqual([]);
       expect((await signer.get('api/user')).json().data.user_setting).toBeNull();
     });
@@ -398,7 +398,7 @@ describe('my account', () => {
         payload: signatureForm(big),
       });
       expect(response.statusCode).toBe(413);
-      expect(response.json()).toEqual({ message: 'Le fichier est trop volumineux. (maximum 0,001 Mo)' });
+      expect(response.json()).toMatchObject({ message: 'Le fichier est trop volumineux. (maximum 0,001 Mo)' });
       expect(
         fs.existsSync(path.join(small.config.storageDir, 'director')) ? fs.readdirSync(path.join(small.config.storageDir, 'director')) : [],
       ).toEqual([]);

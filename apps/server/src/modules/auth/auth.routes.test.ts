@@ -86,7 +86,7 @@ describe('authentication and account API', () => {
     it('refuses missing email and password with a French message per field (422)', async () => {
       const response = await t.app.inject({ method: 'POST', url: LOGIN, payload: { device: 'web' } });
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({
+      expect(response.json()).toMatchObject({
         message: INVALID_INPUT,
         errorsList: { email: ["L'email est requis"], password: ['Le mot de passe est requis'] },
       });
@@ -95,7 +95,7 @@ describe('authentication and account API', () => {
     it('refuses an empty password and a malformed email (422)', async () => {
       const response = await t.app.inject({ method: 'POST', url: LOGIN, payload: { email: 'pas-un-email', password: '' } });
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({
+      expect(response.json()).toMatchObject({
         message: INVALID_INPUT,
         errorsList: { email: ["L'email n'est pas valide"], password: ['Le mot de passe est requis'] },
       });
@@ -104,13 +104,13 @@ describe('authentication and account API', () => {
     it('refuses a wrong password (401)', async () => {
       const response = await login('central@reformes.test', 'MauvaisMotDePasse1');
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ message: INVALID_CREDENTIALS });
+      expect(response.json()).toMatchObject({ message: INVALID_CREDENTIALS });
     });
 
     it('refuses an unknown email with the same answer as a wrong password (401)', async () => {
       const response = await login('personne@reformes.test');
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ message: INVALID_CREDENTIALS });
+      expect(response.json()).toMatchObject({ message: INVALID_CREDENTIALS });
     });
 
     it('refuses a blocked account (403) and its existing access token stops working at once (401)', async () => {
@@ -122,10 +122,10 @@ describe('authentication and account API', () => {
 
       const response = await login(user.email);
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: "Votre compte est bloqué. Contactez l'administrateur." });
+      expect(response.json()).toMatchObject({ message: "Votre compte est bloqué. Contactez l'administrateur." });
       const afterBlock = await me(session.access_token);
       expect(afterBlock.statusCode).toBe(401);
-      expect(afterBlock.json()).toEqual({ message: UNAUTHENTICATED });
+      expect(afterBlock.json()).toMatchObject({ message: UNAUTHENTICATED });
     });
 
     it('makes an account wait after 5 wrong passwords (429), even with the right password', async () => {
@@ -133,7 +133,7 @@ describe('authentication and account API', () => {
       for (let attempt = 1; attempt <= 5; attempt++) {
         const response = await login(user.email, `Faux-${attempt}-motdepasse`);
         expect(response.statusCode).toBe(401);
-        expect(response.json()).toEqual({ message: INVALID_CREDENTIALS });
+        expect(response.json()).toMatchObject({ message: INVALID_CREDENTIALS });
       }
       const rightPassword = await login(user.email);
       expect(rightPassword.statusCode).toBe(429);
@@ -177,7 +177,7 @@ describe('authentication and account API', () => {
         for (let i = 0; i < 3; i++) expect((await forgot()).statusCode).toBe(200);
         const fourthForgot = await forgot();
         expect(fourthForgot.statusCode).toBe(429);
-        expect(fourthForgot.json()).toEqual({ message: 'Trop de requêtes. Réessayez dans quelques instants.' });
+        expect(fourthForgot.json()).toMatchObject({ message: 'Trop de requêtes. Réessayez dans quelques instants.' });
         // The refusals of a minute write one audit row (issue 40, item 7).
         for (let i = 0; i < 5; i++) expect((await forgot()).statusCode).toBe(429);
         const refusals = await throttled.database.pool.query(
@@ -205,16 +205,16 @@ describe('authentication and account API', () => {
     it('refuses a call without a token (401)', async () => {
       const response = await me();
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ message: UNAUTHENTICATED });
+      expect(response.json()).toMatchObject({ message: UNAUTHENTICATED });
     });
 
     it('refuses a forged or malformed token (401)', async () => {
       const response = await me('pas.un.jeton');
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ message: UNAUTHENTICATED });
+      expect(response.json()).toMatchObject({ message: UNAUTHENTICATED });
       const basic = await t.app.inject({ method: 'GET', url: ME, headers: { authorization: 'Basic YWRtaW46YWRtaW4=' } });
       expect(basic.statusCode).toBe(401);
-      expect(basic.json()).toEqual({ message: UNAUTHENTICATED });
+      expect(basic.json()).toMatchObject({ message: UNAUTHENTICATED });
     });
   });
 
@@ -238,15 +238,15 @@ describe('authentication and account API', () => {
 
       const reuse = await refresh(first.refresh_token);
       expect(reuse.statusCode).toBe(401);
-      expect(reuse.json()).toEqual({ message: INVALID_REFRESH });
+      expect(reuse.json()).toMatchObject({ message: INVALID_REFRESH });
 
       // The newest pair of the family died with it.
       const newestRefresh = await refresh(third.refresh_token);
       expect(newestRefresh.statusCode).toBe(401);
-      expect(newestRefresh.json()).toEqual({ message: INVALID_REFRESH });
+      expect(newestRefresh.json()).toMatchObject({ message: INVALID_REFRESH });
       const newestAccess = await me(third.access_token);
       expect(newestAccess.statusCode).toBe(401);
-      expect(newestAccess.json()).toEqual({ message: UNAUTHENTICATED });
+      expect(newestAccess.json()).toMatchObject({ message: UNAUTHENTICATED });
     });
 
     it('leaves the other sessions of the same user alive when one family is revoked', async () => {
@@ -260,10 +260,10 @@ describe('authentication and account API', () => {
     it('refuses an unknown refresh token (401) and a missing one (422)', async () => {
       const unknown = await refresh('inconnu-inconnu-inconnu');
       expect(unknown.statusCode).toBe(401);
-      expect(unknown.json()).toEqual({ message: INVALID_REFRESH });
+      expect(unknown.json()).toMatchObject({ message: INVALID_REFRESH });
       const missing = await t.app.inject({ method: 'POST', url: REFRESH, payload: {} });
       expect(missing.statusCode).toBe(422);
-      expect(missing.json()).toEqual({ message: INVALID_INPUT, errorsList: { refresh_token: ['Ce champ est requis'] } });
+      expect(missing.json()).toMatchObject({ message: INVALID_INPUT, errorsList: { refresh_token: ['Ce champ est requis'] } });
     });
   });
 
@@ -272,20 +272,20 @@ describe('authentication and account API', () => {
       const session = await t.login('validation@reformes.test');
       const response = await t.app.inject({ method: 'GET', url: LOGOUT, headers: bearer(session.access_token) });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ message: 'Déconnexion réussie' });
+      expect(response.json()).toMatchObject({ message: 'Déconnexion réussie' });
 
       const afterAccess = await me(session.access_token);
       expect(afterAccess.statusCode).toBe(401);
-      expect(afterAccess.json()).toEqual({ message: UNAUTHENTICATED });
+      expect(afterAccess.json()).toMatchObject({ message: UNAUTHENTICATED });
       const afterRefresh = await refresh(session.refresh_token);
       expect(afterRefresh.statusCode).toBe(401);
-      expect(afterRefresh.json()).toEqual({ message: INVALID_REFRESH });
+      expect(afterRefresh.json()).toMatchObject({ message: INVALID_REFRESH });
     });
 
     it('refuses a logout without a token (401)', async () => {
       const response = await t.app.inject({ method: 'GET', url: LOGOUT });
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ message: UNAUTHENTICATED });
+      expect(response.json()).toMatchObject({ message: UNAUTHENTICATED });
     });
   });
 
@@ -316,7 +316,7 @@ describe('authentication and account API', () => {
       const known = await forgot(user.email);
       expect(known.statusCode).toBe(200);
       expect(known.json()).toEqual(unknown.json());
-      expect(known.json()).toEqual({ message: FORGOT_ANSWER });
+      expect(known.json()).toMatchObject({ message: FORGOT_ANSWER });
 
       const mails = t.outbox();
       expect(mails).toHaveLength(before + 1);
@@ -328,7 +328,7 @@ describe('authentication and account API', () => {
     it('refuses a missing email (422)', async () => {
       const response = await t.app.inject({ method: 'POST', url: FORGOT, payload: {} });
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({ message: INVALID_INPUT, errorsList: { email: ["L'email est requis"] } });
+      expect(response.json()).toMatchObject({ message: INVALID_INPUT, errorsList: { email: ["L'email est requis"] } });
     });
 
     it('sets a new password with the mailed link once: old password fails, new one works, old sessions end', async () => {
@@ -338,25 +338,25 @@ describe('authentication and account API', () => {
 
       const response = await recover({ token, password: 'NouveauMotDePasse1', password_confirmation: 'NouveauMotDePasse1' });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ message: PASSWORD_CHANGED });
+      expect(response.json()).toMatchObject({ message: PASSWORD_CHANGED });
 
       const oldPassword = await login(user.email);
       expect(oldPassword.statusCode).toBe(401);
-      expect(oldPassword.json()).toEqual({ message: INVALID_CREDENTIALS });
+      expect(oldPassword.json()).toMatchObject({ message: INVALID_CREDENTIALS });
       expect((await login(user.email, 'NouveauMotDePasse1')).statusCode).toBe(200);
       expect((await me(oldSession.access_token)).statusCode).toBe(401);
       expect((await refresh(oldSession.refresh_token)).statusCode).toBe(401);
 
       const secondUse = await recover({ token, password: 'EncoreUnAutre22', password_confirmation: 'EncoreUnAutre22' });
       expect(secondUse.statusCode).toBe(400);
-      expect(secondUse.json()).toEqual({ message: INVALID_RESET });
+      expect(secondUse.json()).toMatchObject({ message: INVALID_RESET });
       expect((await login(user.email, 'NouveauMotDePasse1')).statusCode).toBe(200);
     });
 
     it('refuses a confirmation that differs from the password (422)', async () => {
       const response = await recover({ token: 'quelconque', password: 'NouveauMotDePasse1', password_confirmation: 'AutreMotDePasse1' });
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({
+      expect(response.json()).toMatchObject({
         message: INVALID_INPUT,
         errorsList: { password_confirmation: ['Nouveaux mots de passe non identique'] },
       });
@@ -380,7 +380,7 @@ describe('authentication and account API', () => {
 
       const response = await recover({ token, password: 'NouveauMotDePasse1', password_confirmation: 'NouveauMotDePasse1' });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message: INVALID_RESET });
+      expect(response.json()).toMatchObject({ message: INVALID_RESET });
       expect((await login(user.email)).statusCode).toBe(200);
     });
 
@@ -391,7 +391,7 @@ describe('authentication and account API', () => {
         password_confirmation: 'NouveauMotDePasse1',
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message: INVALID_RESET });
+      expect(response.json()).toMatchObject({ message: INVALID_RESET });
     });
 
     it('sends no link to a blocked account', async () => {
@@ -399,7 +399,7 @@ describe('authentication and account API', () => {
       const before = t.outbox().length;
       const response = await forgot(user.email);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ message: FORGOT_ANSWER });
+      expect(response.json()).toMatchObject({ message: FORGOT_ANSWER });
       expect(t.outbox()).toHaveLength(before);
     });
   });
@@ -414,7 +414,7 @@ describe('authentication and account API', () => {
 
       const dash = await t.app.inject({ method: 'GET', url: DASH, headers: bearer(session.access_token) });
       expect(dash.statusCode).toBe(403);
-      expect(dash.json()).toEqual({ message: 'Vous devez changer votre mot de passe temporaire avant de continuer.' });
+      expect(dash.json()).toMatchObject({ message: 'Vous devez changer votre mot de passe temporaire avant de continuer.' });
       const update = await t.app.inject({
         method: 'POST',
         url: USER_UPDATE,
@@ -431,11 +431,11 @@ describe('authentication and account API', () => {
         payload: { password: 'MonVraiMotDePasse9', confirm_password: 'MonVraiMotDePasse9' },
       });
       expect(change.statusCode).toBe(200);
-      expect(change.json()).toEqual({ message: PASSWORD_CHANGED });
+      expect(change.json()).toMatchObject({ message: PASSWORD_CHANGED });
 
       const afterChange = await me(session.access_token);
       expect(afterChange.statusCode).toBe(401);
-      expect(afterChange.json()).toEqual({ message: UNAUTHENTICATED });
+      expect(afterChange.json()).toMatchObject({ message: UNAUTHENTICATED });
       expect((await login(user.email)).statusCode).toBe(401);
       const again = await login(user.email, 'MonVraiMotDePasse9');
       expect(again.statusCode).toBe(200);
@@ -454,7 +454,10 @@ describe('authentication and account API', () => {
         payload: { password: 'MonVraiMotDePasse9', confirm_password: 'MonAutreMotDePasse9' },
       });
       expect(differ.statusCode).toBe(422);
-      expect(differ.json()).toEqual({ message: INVALID_INPUT, errorsList: { confirm_password: ['Nouveaux mots de passe non identique'] } });
+      expect(differ.json()).toMatchObject({
+        message: INVALID_INPUT,
+        errorsList: { confirm_password: ['Nouveaux mots de passe non identique'] },
+      });
 
       const short = await t.app.inject({
         method: 'POST',
@@ -486,7 +489,7 @@ describe('authentication and account API', () => {
         payload: { password: 'VoleurDeSession1', confirm_password: 'VoleurDeSession1' },
       });
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: FORBIDDEN });
+      expect(response.json()).toMatchObject({ message: FORBIDDEN });
       expect((await login(user.email, 'VoleurDeSession1')).statusCode).toBe(401);
       expect((await login(user.email)).statusCode).toBe(200);
       expect((await me(access_token)).statusCode).toBe(200);
@@ -499,7 +502,7 @@ describe('authentication and account API', () => {
         payload: { password: 'MonVraiMotDePasse9', confirm_password: 'MonVraiMotDePasse9' },
       });
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ message: UNAUTHENTICATED });
+      expect(response.json()).toMatchObject({ message: UNAUTHENTICATED });
     });
   });
 
@@ -564,7 +567,7 @@ describe('authentication and account API', () => {
       const { access_token } = await t.login(user.email);
       const response = await update(access_token, { lastname: 'Nom', firstname: 'Prénom', email: user.email, phone: '06AB0000' });
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({
+      expect(response.json()).toMatchObject({
         message: INVALID_INPUT,
         errorsList: { phone: ['Le téléphone ne doit contenir que des chiffres'] },
       });
@@ -576,7 +579,7 @@ describe('authentication and account API', () => {
       for (const email of ['admin@reformes.test', 'ADMIN@Reformes.test']) {
         const response = await update(access_token, { email, current_password: DEMO_PASSWORD });
         expect(response.statusCode).toBe(409);
-        expect(response.json()).toEqual({ message: 'Cet email est déjà utilisé par un autre compte.' });
+        expect(response.json()).toMatchObject({ message: 'Cet email est déjà utilisé par un autre compte.' });
       }
       expect((await me(access_token)).json().data.email).toBe(user.email);
     });
@@ -584,7 +587,7 @@ describe('authentication and account API', () => {
     it('refuses an update without a session (401)', async () => {
       const response = await t.app.inject({ method: 'POST', url: USER_UPDATE, payload: { email: 'x@reformes.test' } });
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ message: UNAUTHENTICATED });
+      expect(response.json()).toMatchObject({ message: UNAUTHENTICATED });
     });
   });
 
@@ -606,7 +609,7 @@ describe('authentication and account API', () => {
         await setSaisieDashboardRight(false);
         const refused = await t.app.inject({ method: 'GET', url: DASH, headers: bearer(access_token) });
         expect(refused.statusCode).toBe(403);
-        expect(refused.json()).toEqual({ message: FORBIDDEN });
+        expect(refused.json()).toMatchObject({ message: FORBIDDEN });
         // Another role keeps its own right.
         const validation = await t.login('validation@reformes.test');
         expect((await t.app.inject({ method: 'GET', url: DASH, headers: bearer(validation.access_token) })).statusCode).toBe(200);
@@ -625,7 +628,7 @@ describe('authentication and account API', () => {
         await t.db.update(roles).set({ is_active: false }).where(eq(roles.id, publication.id));
         const refused = await t.app.inject({ method: 'GET', url: DASH, headers: bearer(access_token) });
         expect(refused.statusCode).toBe(403);
-        expect(refused.json()).toEqual({ message: FORBIDDEN });
+        expect(refused.json()).toMatchObject({ message: FORBIDDEN });
       } finally {
         await t.db.update(roles).set({ is_active: true }).where(eq(roles.id, publication.id));
       }

@@ -85,12 +85,12 @@ describe('backups', () => {
       for (const url of ['api/save-db', 'api/backups?per_page=10&page=1', 'backups']) {
         const response = await caller.get(url);
         expect(response.statusCode).toBe(403);
-        expect(response.json()).toEqual({ message: MESSAGES.forbidden });
+        expect(response.json()).toMatchObject({ message: MESSAGES.forbidden });
       }
     }
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/v1/api/save-db' });
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ message: MESSAGES.unauthenticated });
+    expect(anonymous.json()).toMatchObject({ message: MESSAGES.unauthenticated });
   });
 
   it('lists the backups page by page (GET api/backups?per_page=10&page=1) and whole (GET backups)', async () => {
@@ -135,7 +135,7 @@ describe('backups', () => {
     for (const caller of [saisie, central]) {
       const refused = await caller.post('backups-search', { search: 'doc' });
       expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toEqual({ message: MESSAGES.forbidden });
+      expect(refused.json()).toMatchObject({ message: MESSAGES.forbidden });
     }
   });
 
@@ -158,10 +158,10 @@ describe('backups', () => {
         const url = `/api/v1/storage/backups/${folderOf(row)}/${row.name}`;
         const anonymous = await t.app.inject({ method: 'GET', url });
         expect(anonymous.statusCode).toBe(401);
-        expect(anonymous.json()).toEqual({ message: MESSAGES.unauthenticated });
+        expect(anonymous.json()).toMatchObject({ message: MESSAGES.unauthenticated });
         const bySaisie = await t.app.inject({ method: 'GET', url, headers: saisie.headers });
         expect(bySaisie.statusCode).toBe(403);
-        expect(bySaisie.json()).toEqual({ message: MESSAGES.forbidden });
+        expect(bySaisie.json()).toMatchObject({ message: MESSAGES.forbidden });
       }
     });
 
@@ -175,7 +175,7 @@ describe('backups', () => {
       ]) {
         const response = await admin.get(url);
         expect(response.statusCode).toBe(404);
-        expect(response.json()).toEqual({ message: MESSAGES.notFound });
+        expect(response.json()).toMatchObject({ message: MESSAGES.notFound });
       }
     });
 
@@ -200,7 +200,7 @@ describe('backups', () => {
       }
       const encoded = await admin.get('storage/backups/docs/..%2F..%2Fsecret.txt');
       expect(encoded.statusCode).toBe(422);
-      expect(encoded.json()).toEqual({ message: MESSAGES.invalid, errorsList: { name: ['Nom de fichier invalide'] } });
+      expect(encoded.json()).toMatchObject({ message: MESSAGES.invalid, errorsList: { name: ['Nom de fichier invalide'] } });
     });
 
     it('exposes neither the backup folder nor STORAGE_DIR as static files', async () => {
@@ -237,12 +237,12 @@ describe('removing a backup', () => {
     const saisie = bearer((await t.login('saisie@reformes.test')).access_token);
     const refused = await t.app.inject({ method: 'DELETE', url: `/api/v1/backups/${documents.id}`, headers: saisie });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ message: MESSAGES.forbidden });
+    expect(refused.json()).toMatchObject({ message: MESSAGES.forbidden });
     expect(fs.existsSync(file)).toBe(true);
 
     const response = await t.app.inject({ method: 'DELETE', url: `/api/v1/backups/${documents.id}`, headers: admin });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: 'Suppression effectuée avec succès' });
+    expect(response.json()).toMatchObject({ message: 'Suppression effectuée avec succès' });
     expect(fs.existsSync(file)).toBe(false);
     const listed = (await t.app.inject({ method: 'GET', url: '/api/v1/backups', headers: admin })).json().data as Backup[];
     expect(listed.map((row) => row.id)).toEqual(made.filter((row) => row.type !== 'doc').map((row) => row.id));

@@ -183,7 +183,7 @@ describe('dashboard counters', () => {
   it('refuses the dashboard without a session (401)', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/dash' });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: 'Session expirée ou absente, veuillez vous reconnecter.' });
+    expect(response.json()).toMatchObject({ message: 'Session expirée ou absente, veuillez vous reconnecter.' });
   });
 
   describe('GET dash/{role}', () => {
@@ -210,14 +210,14 @@ describe('dashboard counters', () => {
       ]) {
         const response = await dash(email, `/api/v1/dash/${encodeURIComponent(role)}`);
         expect(response.statusCode).toBe(403);
-        expect(response.json()).toEqual({ message: FORBIDDEN });
+        expect(response.json()).toMatchObject({ message: FORBIDDEN });
       }
     });
 
     it('refuses an unknown role, even to admin (403)', async () => {
       const response = await dash('admin', '/api/v1/dash/inconnu');
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: FORBIDDEN });
+      expect(response.json()).toMatchObject({ message: FORBIDDEN });
     });
 
     it('lets admin open any role view (200)', async () => {

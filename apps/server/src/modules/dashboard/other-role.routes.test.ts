@@ -60,7 +60,7 @@ describe('a user whose role is none of the five', () => {
   it('is refused the dashboard counters while its role lacks dashboard.list (403, the web shows an empty state)', async () => {
     const response = await observer.get('dash/');
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ message: FORBIDDEN });
+    expect(response.json()).toMatchObject({ message: FORBIDDEN });
   });
 
   it('edits its own profile and changes its own password without any right (signed-in routes)', async () => {

@@ -14,13 +14,13 @@ describe('health and the shared HTTP layer', () => {
   it('answers GET /api/v1/health with the database kind', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: 'Service disponible', data: { status: 'ok', database: t.database.kind } });
+    expect(response.json()).toMatchObject({ message: 'Service disponible', data: { status: 'ok', database: t.database.kind } });
   });
 
   it('answers GET /api/v1/health/ready once the database answers', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/health/ready' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: 'Service disponible', data: { status: 'ok', database: t.database.kind } });
+    expect(response.json()).toMatchObject({ message: 'Service disponible', data: { status: 'ok', database: t.database.kind } });
   });
 
   it(
@@ -37,7 +37,7 @@ describe('health and the shared HTTP layer', () => {
 
         const ready = await t.app.inject({ method: 'GET', url: '/api/v1/health/ready' });
         expect(ready.statusCode).toBe(503);
-        expect(ready.json()).toEqual({ message: 'Base de données indisponible.' });
+        expect(ready.json()).toMatchObject({ message: 'Base de données indisponible.' });
         expect(Date.now() - startedAt).toBeGreaterThanOrEqual(READY_TIMEOUT_MS);
       } finally {
         for (const client of held) client.release();
@@ -63,7 +63,7 @@ describe('health and the shared HTTP layer', () => {
   it('answers an unknown API path with a French 404 and no stack', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: "Cette adresse de l'API n'existe pas." });
+    expect(response.json()).toMatchObject({ message: "Cette adresse de l'API n'existe pas." });
   });
 
   it('answers malformed JSON with a 400 in French', async () => {
@@ -74,7 +74,7 @@ describe('health and the shared HTTP layer', () => {
       payload: '{"email":',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'La requête est mal formée.' });
+    expect(response.json()).toMatchObject({ message: 'La requête est mal formée.' });
   });
 
   it('publishes the OpenAPI document', async () => {

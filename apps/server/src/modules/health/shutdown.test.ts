@@ -85,7 +85,7 @@ describe('graceful shutdown of the compiled server (real process, SIGTERM)', () 
     server.process.kill('SIGTERM');
     await waitUntil(async () => (await statusOf(server, '/api/v1/health/ready')) === 503, 1_000, 'readiness 503');
     expect(Date.now() - signalledAt).toBeLessThan(1_000);
-    expect(await (await fetch(server.url('/api/v1/health/ready'))).json()).toEqual({ message: 'Arrêt en cours.' });
+    expect(await (await fetch(server.url('/api/v1/health/ready'))).json()).toMatchObject({ message: 'Arrêt en cours.' });
     expect(await statusOf(server, '/api/v1/health')).toBe(200);
     // During the delay the load balancer sees 503 but requests it still sends are served.
     expect(await statusOf(server, '/api/v1/reformes/public/filters')).toBe(200);

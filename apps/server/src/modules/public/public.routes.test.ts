@@ -235,7 +235,7 @@ describe('public page of published reforms', () => {
       for (const id of [unpublishedId, demo.find((row) => !row.isPublished)?.id, 999_999]) {
         const response = await anonymous(`reformes/public/${id}`);
         expect(response.statusCode).toBe(404);
-        expect(response.json()).toEqual({ message: "L'élément demandé est introuvable." });
+        expect(response.json()).toMatchObject({ message: "L'élément demandé est introuvable." });
       }
     });
 
@@ -428,7 +428,7 @@ describe('public page of published reforms', () => {
       expect(refused.statusCode).toBe(429);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
-      expect(refused.json()).toEqual({
+      expect(refused.json()).toMatchObject({
         message: expect.stringMatching(
           /^Trop de téléchargements des données ouvertes depuis votre adresse\. Réessayez dans \d+ secondes?\.$/,
         ),

@@ -51,7 +51,7 @@ describe('reference lists through the CRUD factory', () => {
     expect(updated.json()).toMatchObject({ message: 'Modification effectuée avec succès', data: { lib_couvert: 'Communale' } });
 
     const deleted = await admin.delete(`covers/${id}`);
-    expect(deleted.json()).toEqual({ message: 'Suppression effectuée avec succès' });
+    expect(deleted.json()).toMatchObject({ message: 'Suppression effectuée avec succès' });
     expect((await admin.get(`covers/${id}`)).statusCode).toBe(404);
   });
 
@@ -85,7 +85,7 @@ describe('reference lists through the CRUD factory', () => {
   it('refuses a duplicate label whatever its case (409)', async () => {
     const response = await admin.post('natures', { libnature: 'administrative' });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: 'Le libellé « administrative » existe déjà.' });
+    expect(response.json()).toMatchObject({ message: 'Le libellé « administrative » existe déjà.' });
   });
 
   it('refuses to delete a sector still used by structures, and deletes nothing (409)', async () => {
@@ -111,7 +111,7 @@ describe('reference lists through the CRUD factory', () => {
     expect((await admin.put('sectors/9999', { libsecteur: 'X' })).statusCode).toBe(404);
     expect((await admin.delete('sectors/9999')).statusCode).toBe(404);
     expect((await admin.get('sectors/9999/state/1')).statusCode).toBe(404);
-    expect((await admin.get('sectors/abc')).json()).toEqual({
+    expect((await admin.get('sectors/abc')).json()).toMatchObject({
       message: 'Les données envoyées sont invalides.',
       errorsList: { id: ['Identifiant invalide'] },
     });
@@ -121,7 +121,7 @@ describe('reference lists through the CRUD factory', () => {
     expect((await saisie.get('natures')).statusCode).toBe(200);
     const response = await saisie.post('natures', { libnature: 'Nouvelle' });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ message: "Vous n'avez pas les droits nécessaires pour effectuer cette action." });
+    expect(response.json()).toMatchObject({ message: "Vous n'avez pas les droits nécessaires pour effectuer cette action." });
   });
 
   it('refuses anonymous calls (401)', async () => {

@@ -80,20 +80,23 @@ describe('reform attachments', () => {
     const before = storedNames();
     const response = await upload(saisie, { name_file: 'Faux PDF', file: PNG, filename: 'x.pdf' });
     expect(response.statusCode).toBe(415);
-    expect(response.json()).toEqual({ message: 'Prière charger des fichiers pdf' });
+    expect(response.json()).toMatchObject({ message: 'Prière charger des fichiers pdf' });
     expect(storedNames()).toEqual(before);
   });
 
   it('refuses a request that is not multipart (415)', async () => {
     const response = await saisie.post('files', { name_file: 'Sans fichier' });
     expect(response.statusCode).toBe(415);
-    expect(response.json()).toEqual({ message: 'Prière charger des fichiers pdf' });
+    expect(response.json()).toMatchObject({ message: 'Prière charger des fichiers pdf' });
   });
 
   it('refuses an empty or missing file (422 "Le fichier est requis")', async () => {
     const empty = await upload(saisie, { name_file: 'Vide', file: Buffer.alloc(0), filename: 'vide.pdf' });
     expect(empty.statusCode).toBe(422);
-    expect(empty.json()).toEqual({ message: 'Les données envoyées sont invalides.', errorsList: { file: ['Le fichier est requis'] } });
+    expect(empty.json()).toMatchObject({
+      message: 'Les données envoyées sont invalides.',
+      errorsList: { file: ['Le fichier est requis'] },
+    });
     const missing = await upload(saisie, { name_file: 'Absent' });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errorsList).toEqual({ file: ['Le fichier est requis'] });
@@ -197,7 +200,7 @@ describe('reform attachments', () => {
     for (const caller of [saisie, validation]) {
       const response = await caller.get(`files/${pending}`);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: "L'élément demandé est introuvable." });
+      expect(response.json()).toMatchObject({ message: "L'élément demandé est introuvable." });
     }
     expect((await upload(saisie, { name_file: 'Intrusion', file: PDF, reforme_id: created.json().data.id })).statusCode).toBe(404);
     expect((await saisie.delete(`files/${pending}`)).statusCode).toBe(404);
@@ -210,7 +213,7 @@ describe('reform attachments', () => {
     expect(published).toBeDefined();
     const response = await upload(saisie, { name_file: 'Trop tard', file: PDF, reforme_id: published?.id });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: 'Une réforme publiée ne peut plus être modifiée.' });
+    expect(response.json()).toMatchObject({ message: 'Une réforme publiée ne peut plus être modifiée.' });
   });
 
   it('gives every uploaded file its chemin, the URL it is read from (spec §3)', async () => {
@@ -256,7 +259,7 @@ describe('reform attachments', () => {
     const polyglot = Buffer.from(`%PDF-1.4\n${markup}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
     const response = await upload(saisie, { name_file: 'Polyglotte', file: polyglot });
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({
+    expect(response.json()).toMatchObject({
       message: 'Les données envoyées sont invalides.',
       errorsList: { file: ['Le fichier contient du HTML ou du script : seuls les documents PDF sont acceptés.'] },
     });
@@ -309,7 +312,7 @@ describe('reform attachments', () => {
     const id = (await upload(saisie, { name_file: 'À retirer', file: PDF, reforme_id: created.id })).json().data.id;
     const before = storedNames();
     const response = await saisie.delete(`files/${id}`);
-    expect(response.json()).toEqual({ message: 'Suppression effectuée avec succès' });
+    expect(response.json()).toMatchObject({ message: 'Suppression effectuée avec succès' });
     expect(storedNames()).toHaveLength(before.length - 1);
     expect((await saisie.get(`files/${id}`)).statusCode).toBe(404);
     const [row] = await t.db.select({ id: reformes.id }).from(reformes).where(eq(reformes.id, created.id));
@@ -341,7 +344,7 @@ describe('uploads waiting for their reform (PENDING_UPLOADS_MAX, PENDING_UPLOADS
     }
     const fourth = await upload(saisie, { name_file: 'De trop', file: PDF });
     expect(fourth.statusCode).toBe(422);
-    expect(fourth.json()).toEqual({ message: FULL });
+    expect(fourth.json()).toMatchObject({ message: FULL });
 
     // Another user has a quota of their own; a file for an existing reform is attached, not pending.
     const validation = bearer((await t.login('validation@reformes.test')).access_token);
@@ -355,6 +358,6 @@ describe('uploads waiting for their reform (PENDING_UPLOADS_MAX, PENDING_UPLOADS
     expect((await upload(saisie, { name_file: 'Place libérée', file: PDF })).statusCode).toBe(201);
     const tooBig = await upload(validation, { name_file: 'Trop lourd', file: Buffer.concat([PDF, Buffer.alloc(1024, 0x20), PDF]) });
     expect(tooBig.statusCode).toBe(422);
-    expect(tooBig.json()).toEqual({ message: FULL });
+    expect(tooBig.json()).toMatchObject({ message: FULL });
   });
 });

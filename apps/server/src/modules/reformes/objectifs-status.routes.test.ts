@@ -203,7 +203,7 @@ describe('activating and deactivating objectives and expected results', () => {
       await setState(saisie, 'resultats', results[0], 0);
       const onResult = await record(results[0], '2026-03-01');
       expect(onResult.statusCode).toBe(409);
-      expect(onResult.json()).toEqual({ message: SUIVI_MESSAGES.resultInactive });
+      expect(onResult.json()).toMatchObject({ message: SUIVI_MESSAGES.resultInactive });
 
       await setState(saisie, 'resultats', results[0], 1);
       await setState(saisie, 'objectifs', id, 0);
@@ -227,7 +227,7 @@ describe('activating and deactivating objectives and expected results', () => {
       await setState(saisie, 'resultats', results[0], 0);
       let response = await validate();
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ message: REFORME_MESSAGES.resultInactive });
+      expect(response.json()).toMatchObject({ message: REFORME_MESSAGES.resultInactive });
 
       await setState(saisie, 'resultats', results[0], 1);
       await setState(saisie, 'objectifs', id, 0);

@@ -93,14 +93,14 @@ describe('objectives and expected results', () => {
       });
 
       const deleted = await saisie.delete(`objectifs/${id}`);
-      expect(deleted.json()).toEqual({ message: 'Suppression effectuée avec succès' });
+      expect(deleted.json()).toMatchObject({ message: 'Suppression effectuée avec succès' });
       expect((await saisie.get(`objectifs/${id}`)).statusCode).toBe(404);
     });
 
     it('refuses an objective without label (422 "Le Libellé de l\'objectif est requis") or reform', async () => {
       const response = await saisie.post('objectifs', { reforme_id: own.id, libobjectif: '  ' });
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({
+      expect(response.json()).toMatchObject({
         message: 'Les données envoyées sont invalides.',
         errorsList: { libobjectif: ["Le Libellé de l'objectif est requis"] },
       });
@@ -153,7 +153,7 @@ describe('objectives and expected results', () => {
       for (const [method, payload] of [['GET'], ['PUT', { reforme_id: foreign.id, libobjectif: 'Intrusion' }], ['DELETE']] as const) {
         const response = await saisie.send(method, `objectifs/${objectif.id}`, payload);
         expect(response.statusCode).toBe(404);
-        expect(response.json()).toEqual({ message: "L'élément demandé est introuvable." });
+        expect(response.json()).toMatchObject({ message: "L'élément demandé est introuvable." });
       }
       // Nor can an own objective be moved to a reform out of scope.
       const mine = await createObjectif(own.id);
@@ -164,13 +164,13 @@ describe('objectives and expected results', () => {
       const published = firstDemo((row) => row.structure_id === structureId.MS && row.isPublished);
       const response = await saisie.post('objectifs', { reforme_id: published.id, libobjectif: 'Trop tard' });
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ message: 'Une réforme publiée ne peut plus être modifiée.' });
+      expect(response.json()).toMatchObject({ message: 'Une réforme publiée ne peut plus être modifiée.' });
     });
 
     it('lets validation read objectives but not write them (403)', async () => {
       const response = await validation.post('objectifs', { reforme_id: own.id, libobjectif: 'Par la validation' });
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: "Vous n'avez pas les droits nécessaires pour effectuer cette action." });
+      expect(response.json()).toMatchObject({ message: "Vous n'avez pas les droits nécessaires pour effectuer cette action." });
     });
   });
 
@@ -197,7 +197,7 @@ describe('objectives and expected results', () => {
         data: { indicateur: 'Délai médian (jours)', status: 0 },
       });
 
-      expect((await saisie.delete(`resultats/${id}`)).json()).toEqual({ message: 'Suppression effectuée avec succès' });
+      expect((await saisie.delete(`resultats/${id}`)).json()).toMatchObject({ message: 'Suppression effectuée avec succès' });
       expect((await saisie.get(`resultats/${id}`)).statusCode).toBe(404);
     });
 
@@ -237,7 +237,7 @@ describe('objectives and expected results', () => {
       for (const [method, payload] of [['GET'], ['PUT', resultPayload(objectif.id)], ['DELETE']] as const) {
         const response = await saisie.send(method, `resultats/${resultId}`, payload);
         expect(response.statusCode).toBe(404);
-        expect(response.json()).toEqual({ message: "L'élément demandé est introuvable." });
+        expect(response.json()).toMatchObject({ message: "L'élément demandé est introuvable." });
       }
       const listed = (await saisie.get('resultats')).json().data as Array<{ id: number }>;
       expect(listed.some((row) => row.id === resultId)).toBe(false);
@@ -269,7 +269,7 @@ describe('objectives and expected results', () => {
       for (const caller of [saisie, validation, central]) {
         const response = await caller.put(`resultats/${pendingWithFollowUp.id}`, { status: 1 });
         expect(response.statusCode).toBe(403);
-        expect(response.json()).toEqual({ message: "Vous n'avez pas les droits nécessaires pour effectuer cette action." });
+        expect(response.json()).toMatchObject({ message: "Vous n'avez pas les droits nécessaires pour effectuer cette action." });
       }
       expect((await saisie.get(`resultats/${pendingWithFollowUp.id}`)).json().data.status).toBe(0);
     });
@@ -277,7 +277,7 @@ describe('objectives and expected results', () => {
     it('refuses a result without follow-up record (409)', async () => {
       const response = await publication.put(`resultats/${withoutFollowUp.id}`, { status: 1 });
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ message: "Un résultat ne peut être validé qu'après au moins une donnée de suivi." });
+      expect(response.json()).toMatchObject({ message: "Un résultat ne peut être validé qu'après au moins une donnée de suivi." });
       expect((await publication.get(`resultats/${withoutFollowUp.id}`)).json().data.status).toBe(0);
     });
 
@@ -290,7 +290,7 @@ describe('objectives and expected results', () => {
       });
       const again = await publication.put(`resultats/${pendingWithFollowUp.id}`, { status: 1 });
       expect(again.statusCode).toBe(409);
-      expect(again.json()).toEqual({ message: 'Ce résultat est déjà validé.' });
+      expect(again.json()).toMatchObject({ message: 'Ce résultat est déjà validé.' });
     });
 
     it('validates a new result once a follow-up record exists', async () => {

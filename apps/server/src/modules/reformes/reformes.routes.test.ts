@@ -246,7 +246,7 @@ describe('reforms', () => {
       expect(list.json().data.length).toBeGreaterThanOrEqual(demo.length);
       const show = await admin.get(`reformes/${demo[0].id}`);
       expect(show.statusCode).toBe(403);
-      expect(show.json()).toEqual({ message: "Vous n'avez pas les droits nécessaires pour effectuer cette action." });
+      expect(show.json()).toMatchObject({ message: "Vous n'avez pas les droits nécessaires pour effectuer cette action." });
       expect((await admin.post('reformes', valid)).statusCode).toBe(403);
     });
   });
@@ -300,7 +300,7 @@ describe('reforms', () => {
         const foreign = firstDemo((row) => row.structure_id === structureId[sigl] && !row.isPublished);
         const show = await saisie.get(`reformes/${foreign.id}`);
         expect(show.statusCode).toBe(404);
-        expect(show.json()).toEqual({ message: "L'élément demandé est introuvable." });
+        expect(show.json()).toMatchObject({ message: "L'élément demandé est introuvable." });
         expect((await saisie.put(`reformes/${foreign.id}`, valid)).statusCode).toBe(404);
         expect((await saisie.delete(`reformes/${foreign.id}`)).statusCode).toBe(404);
         expect((await central.get(`reformes/${foreign.id}`)).statusCode).toBe(200);
@@ -320,7 +320,7 @@ describe('reforms', () => {
       try {
         const outside = await saisie.get(`reformes/${foreign.id}/state/0`);
         expect(outside.statusCode).toBe(404);
-        expect(outside.json()).toEqual({ message: "L'élément demandé est introuvable." });
+        expect(outside.json()).toMatchObject({ message: "L'élément demandé est introuvable." });
         const inside = await saisie.get(`reformes/${own.id}/state/0`);
         expect(inside.json()).toMatchObject({ message: 'Désactivation effectuée avec succès', data: { is_active: false } });
         expect((await saisie.get(`reformes/${own.id}/state/1`)).json().data.is_active).toBe(true);
@@ -373,10 +373,10 @@ describe('reforms', () => {
       for (const caller of [saisie, validation]) {
         const update = await caller.put(`reformes/${published.id}`, { ...valid, libref: 'Interdit' });
         expect(update.statusCode).toBe(409);
-        expect(update.json()).toEqual(message);
+        expect(update.json()).toMatchObject(message);
         const remove = await caller.delete(`reformes/${published.id}`);
         expect(remove.statusCode).toBe(409);
-        expect(remove.json()).toEqual(message);
+        expect(remove.json()).toMatchObject(message);
         expect((await caller.get(`reformes/${published.id}`)).statusCode).toBe(200);
       }
       expect((await saisie.get(`reformes/${published.id}`)).json().data.libref).toBe(published.libref);
@@ -426,7 +426,7 @@ describe('reforms', () => {
 
       const response = await saisie.delete(`reformes/${created.id}`);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ message: 'Suppression effectuée avec succès' });
+      expect(response.json()).toMatchObject({ message: 'Suppression effectuée avec succès' });
       expect((await saisie.get(`reformes/${created.id}`)).statusCode).toBe(404);
       expect(await t.db.select().from(objectifs).where(eq(objectifs.reforme_id, created.id))).toEqual([]);
       expect(await t.db.select().from(resultats).where(eq(resultats.objectif_id, objectif.id))).toEqual([]);
@@ -450,7 +450,7 @@ describe('reforms', () => {
 
       const response = await saisie.delete(`reformes/${created.id}`);
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ message: REFORME_CHANGE_MESSAGES.followUpDelete });
+      expect(response.json()).toMatchObject({ message: REFORME_CHANGE_MESSAGES.followUpDelete });
       expect((await saisie.get(`reformes/${created.id}`)).statusCode).toBe(200);
       expect(
         await t.db

@@ -128,7 +128,7 @@ describe('follow-up records (suivi-results)', () => {
     it('refuses a negative rate and a negative value (422 with both messages) and records nothing', async () => {
       const response = await record(saisie, { result_id: resultId, taux_realisat: -5, valeur_realise: '-0,5', date: '2026-04-01' });
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({
+      expect(response.json()).toMatchObject({
         message: MESSAGES.invalid,
         errorsList: { taux_realisat: [MESSAGES.rate], valeur_realise: [MESSAGES.value] },
       });
@@ -142,14 +142,14 @@ describe('follow-up records (suivi-results)', () => {
       for (const result_id of [undefined, '', 0]) {
         const response = await record(saisie, { result_id, taux_realisat: 10, valeur_realise: 10, date: '2026-04-01' });
         expect(response.statusCode).toBe(422);
-        expect(response.json()).toEqual({ message: MESSAGES.invalid, errorsList: { result_id: [MESSAGES.resultRequired] } });
+        expect(response.json()).toMatchObject({ message: MESSAGES.invalid, errorsList: { result_id: [MESSAGES.resultRequired] } });
       }
     });
 
     it('refuses a date earlier than the last record (422 "On ne peut avoir une date antérieur au dernier enregistrement!")', async () => {
       const response = await record(saisie, { result_id: resultId, taux_realisat: 20, valeur_realise: 50, date: '2026-03-14' });
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({ message: MESSAGES.dateBeforeLast, errorsList: { date: [MESSAGES.dateBeforeLast] } });
+      expect(response.json()).toMatchObject({ message: MESSAGES.dateBeforeLast, errorsList: { date: [MESSAGES.dateBeforeLast] } });
       expect(await recordsOf(resultId)).toHaveLength(1);
     });
 
@@ -172,7 +172,7 @@ describe('follow-up records (suivi-results)', () => {
       const before = foreign.suivi_results.length;
       const response = await record(saisie, { result_id: foreign.id, taux_realisat: 10, valeur_realise: 10, date: '2099-01-01' });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: MESSAGES.notFound });
+      expect(response.json()).toMatchObject({ message: MESSAGES.notFound });
       const [after] = await nested(central, `?reforme_id=${allReformes.find((row) => row.structure_id === structureId.DGB)?.id}`);
       expect(
         after.objectifs.flatMap((objectif) => objectif.results).find((result) => result.id === foreign.id)?.suivi_results,
@@ -188,7 +188,7 @@ describe('follow-up records (suivi-results)', () => {
       });
       expect(response.statusCode).toBe(422);
       // The schema knows the column's range (NUMBER_LIMITS): the message goes under the field (issue 14).
-      expect(response.json()).toEqual({
+      expect(response.json()).toMatchObject({
         message: MESSAGES.invalid,
         errorsList: { valeur_realise: ['Ce nombre doit être inférieur à 100\u202f000\u202f000\u202f000\u202f000'] },
       });
@@ -198,14 +198,14 @@ describe('follow-up records (suivi-results)', () => {
     it('answers 404 for a result that does not exist', async () => {
       const response = await record(saisie, { result_id: 999_999, taux_realisat: 10, valeur_realise: 10, date: '2026-01-01' });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: MESSAGES.notFound });
+      expect(response.json()).toMatchObject({ message: MESSAGES.notFound });
     });
 
     it('is refused to roles that only read follow-up data (publication, saisie central: 403)', async () => {
       for (const caller of [publication, central]) {
         const response = await record(caller, { result_id: resultId, taux_realisat: 50, valeur_realise: 80, date: '2026-12-31' });
         expect(response.statusCode).toBe(403);
-        expect(response.json()).toEqual({ message: MESSAGES.forbidden });
+        expect(response.json()).toMatchObject({ message: MESSAGES.forbidden });
       }
     });
 
@@ -238,13 +238,13 @@ describe('follow-up records (suivi-results)', () => {
       const foreign = await resultOfStructure('MEN');
       const outOfScope = await saisie.get(`suivi-results?result_id=${foreign.id}`);
       expect(outOfScope.statusCode).toBe(404);
-      expect(outOfScope.json()).toEqual({ message: MESSAGES.notFound });
+      expect(outOfScope.json()).toMatchObject({ message: MESSAGES.notFound });
       expect((await publication.get(`suivi-results?result_id=${foreign.id}`)).statusCode).toBe(200);
       const foreignRecord = foreign.suivi_results[0];
       if (foreignRecord) {
         const one = await saisie.get(`suivi-results/${foreignRecord.id}`);
         expect(one.statusCode).toBe(404);
-        expect(one.json()).toEqual({ message: MESSAGES.notFound });
+        expect(one.json()).toMatchObject({ message: MESSAGES.notFound });
         expect((await publication.get(`suivi-results/${foreignRecord.id}`)).json()).toMatchObject({
           data: { id: foreignRecord.id },
         });
@@ -267,7 +267,7 @@ describe('follow-up records (suivi-results)', () => {
       for (const caller of [saisie, publication, central]) {
         const response = await caller.delete(`suivi-results/${recordId}`);
         expect(response.statusCode).toBe(403);
-        expect(response.json()).toEqual({ message: MESSAGES.forbidden });
+        expect(response.json()).toMatchObject({ message: MESSAGES.forbidden });
       }
       expect((await recordsOf(resultId)).map((row) => row.id)).toEqual([recordId]);
     });
@@ -275,11 +275,11 @@ describe('follow-up records (suivi-results)', () => {
     it('lets validation of the same structure remove it', async () => {
       const response = await validation.delete(`suivi-results/${recordId}`);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ message: MESSAGES.deleted });
+      expect(response.json()).toMatchObject({ message: MESSAGES.deleted });
       expect(await recordsOf(resultId)).toEqual([]);
       const again = await validation.delete(`suivi-results/${recordId}`);
       expect(again.statusCode).toBe(404);
-      expect(again.json()).toEqual({ message: MESSAGES.notFound });
+      expect(again.json()).toMatchObject({ message: MESSAGES.notFound });
     });
 
     it('answers 404 to validation for a record of another structure', async () => {
@@ -288,7 +288,7 @@ describe('follow-up records (suivi-results)', () => {
       expect(foreignRecord).toBeDefined();
       const response = await validation.delete(`suivi-results/${foreignRecord.id}`);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: MESSAGES.notFound });
+      expect(response.json()).toMatchObject({ message: MESSAGES.notFound });
     });
   });
 
@@ -346,14 +346,14 @@ describe('follow-up records (suivi-results)', () => {
       const resultId = await newResult('Guichets ouverts');
       const early = await publication.put(`resultats/${resultId}`, { status: 1 });
       expect(early.statusCode).toBe(409);
-      expect(early.json()).toEqual({ message: MESSAGES.needsFollowUp });
+      expect(early.json()).toMatchObject({ message: MESSAGES.needsFollowUp });
 
       expect((await record(saisie, { result_id: resultId, taux_realisat: 60, valeur_realise: 6, date: '2026-06-30' })).statusCode).toBe(
         201,
       );
       const bySaisie = await saisie.put(`resultats/${resultId}`, { status: 1 });
       expect(bySaisie.statusCode).toBe(403);
-      expect(bySaisie.json()).toEqual({ message: MESSAGES.forbidden });
+      expect(bySaisie.json()).toMatchObject({ message: MESSAGES.forbidden });
 
       const validated = await publication.put(`resultats/${resultId}`, { status: 1 });
       expect(validated.statusCode).toBe(200);
@@ -361,7 +361,7 @@ describe('follow-up records (suivi-results)', () => {
 
       const again = await publication.put(`resultats/${resultId}`, { status: 1 });
       expect(again.statusCode).toBe(409);
-      expect(again.json()).toEqual({ message: MESSAGES.alreadyValidated });
+      expect(again.json()).toMatchObject({ message: MESSAGES.alreadyValidated });
 
       const [seen] = await nested(saisie, `?reforme_id=${ownReformeId}`);
       const result = seen.objectifs.flatMap((objectif) => objectif.results).find((row) => row.id === resultId);

@@ -72,7 +72,7 @@ describe('user accounts', () => {
     const before = (await admin.get('users')).json().data.length;
     const response = await admin.post('users', { ...newUser, email: 'SAISIE@reformes.test' });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: 'Cet email est déjà utilisé par un autre compte.' });
+    expect(response.json()).toMatchObject({ message: 'Cet email est déjà utilisé par un autre compte.' });
     expect((await admin.get('users')).json().data.length).toBe(before);
   });
 
@@ -101,7 +101,7 @@ describe('user accounts', () => {
       payload: { email: 'validation@reformes.test', password: 'Reformes2026!' },
     });
     expect(login.statusCode).toBe(403);
-    expect(login.json()).toEqual({ message: "Votre compte est bloqué. Contactez l'administrateur." });
+    expect(login.json()).toMatchObject({ message: "Votre compte est bloqué. Contactez l'administrateur." });
     await admin.get(`users/${validationId}/state/1`);
     expect((await t.login('validation@reformes.test')).user.id).toBe(validationId);
   });
@@ -129,7 +129,7 @@ describe('user accounts', () => {
       password: 'Nouveau2026!',
       password_confirmation: 'Nouveau2026!',
     });
-    expect(reset.json()).toEqual({ message: 'Mot de passe réinitialisé avec succès' });
+    expect(reset.json()).toMatchObject({ message: 'Mot de passe réinitialisé avec succès' });
     expect((await t.caller(session).get('api/user')).statusCode).toBe(401);
     expect((await t.login('publication@reformes.test', 'Nouveau2026!')).user).toMatchObject({ must_change_password: true });
   });

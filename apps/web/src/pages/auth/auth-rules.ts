@@ -11,7 +11,6 @@ import {
   forgotPasswordSchema,
   loginSchema,
   type RouteSpec,
-  TWO_FACTOR_MESSAGES,
   twoFactorCodeField,
 } from '@reformes/domain';
 import { PageApiError, pageRequest } from '../api.ts';
@@ -48,9 +47,6 @@ export function checkCode(code: string): Checked<string> {
 
 /**
  * The server's answer to a code sent after the challenge expired (the password is needed again), told by its code
- * (ERROR_CODES, issue 41). Until the server sets that code on this refusal (helper E's part of issue 41), its message
- * is compared as before: drop the second test then.
+ * (ERROR_CODES, issue 41), never by its French message.
  */
-export const isChallengeExpired = (error: unknown) =>
-  error instanceof PageApiError &&
-  (error.code === ERROR_CODES.twoFactorChallengeExpired || error.message === TWO_FACTOR_MESSAGES.challengeExpired);
+export const isChallengeExpired = (error: unknown) => error instanceof PageApiError && error.code === ERROR_CODES.twoFactorChallengeExpired;

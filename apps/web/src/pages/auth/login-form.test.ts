@@ -1,4 +1,4 @@
-import { AUTH_ROUTES, MESSAGES, readStored, SESSION_KEYS, TWO_FACTOR_MESSAGES } from '@reformes/domain';
+import { AUTH_ROUTES, ERROR_CODES, MESSAGES, readStored, SESSION_KEYS, TWO_FACTOR_MESSAGES } from '@reformes/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -102,7 +102,14 @@ describe('sign-in page without React (issue 34)', { timeout: 30_000 }, () => {
       'POST api/login/2fa': ({ body }) =>
         (body as { code: string }).code === '123456'
           ? signedIn()
-          : { status: 401, body: { message: TWO_FACTOR_MESSAGES.invalidCode, errorsList: { code: [TWO_FACTOR_MESSAGES.invalidCode] } } },
+          : {
+              status: 401,
+              body: {
+                message: TWO_FACTOR_MESSAGES.invalidCode,
+                errorsList: { code: [TWO_FACTOR_MESSAGES.invalidCode] },
+                code: ERROR_CODES.twoFactorInvalidCode,
+              },
+            },
     });
     const user = openLoginPage();
     await signInWith(user, 'awa@reformes.test', 'Reformes2026!');
@@ -131,7 +138,10 @@ describe('sign-in page without React (issue 34)', { timeout: 30_000 }, () => {
   it('goes back to the password when the challenge expired, or when asked', async () => {
     fakeApi({
       'POST api/login': challenge,
-      'POST api/login/2fa': { status: 401, body: { message: TWO_FACTOR_MESSAGES.challengeExpired } },
+      'POST api/login/2fa': {
+        status: 401,
+        body: { message: TWO_FACTOR_MESSAGES.challengeExpired, code: ERROR_CODES.twoFactorChallengeExpired },
+      },
     });
     const user = openLoginPage();
     await signInWith(user, 'awa@reformes.test', 'Reformes2026!');
