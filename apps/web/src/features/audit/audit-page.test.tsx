@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeSignIn } from '../../session/session.ts';
-import { fakeApi, pagedAnswer } from '../../test/fake-api.ts';
+import { fakeApi, pagedAnswer, pagedFrom } from '../../test/fake-api.ts';
 import { aUser, renderApp } from '../../test/render-app.tsx';
 
 // The first screen of a file loads the lazy layout and page: slower than the default second on a busy machine.
@@ -194,5 +194,21 @@ describe("Journal d'audit", { timeout: 30_000 }, () => {
     renderApp('/admin/audit');
     expect(await screen.findByRole('alert')).toHaveTextContent("Vous n'avez pas les droits nécessaires pour effectuer cette action.");
     expect(queriesTo(fetchMock, 'audit-logs')).toEqual([]);
+  });
+  it('restores its filters, search and page from a shared address, and ignores a value its rule refuses', async () => {
+    signIn();
+    const rows = Array.from({ length: 30 }, (_, index) => entry(index + 1));
+    const fetchMock = fakeApi({ 'GET audit-logs': pagedFrom(rows) });
+    renderApp('/admin/audit?result=failure&action=nope&from=2026-07-01&search=awa&page=2');
+
+    await table();
+    await waitFor(() => expect(queriesTo(fetchMock, 'audit-logs').length).toBeGreaterThan(0));
+    // Page 2 of 3 stands (no clamp), and it is the only page asked for.
+    expect(queriesTo(fetchMock, 'audit-logs')).toHaveLength(1);
+    const sent = queriesTo(fetchMock, 'audit-logs')[0];
+    expect(sent).toMatchObject({ result: 'failure', search: 'awa', page: '2' });
+    expect(sent?.action).toBeUndefined();
+    expect(sent?.from).toBe(dayjs('2026-07-01').startOf('day').toISOString());
+    expect(screen.getByRole('textbox', { name: 'Du' })).toHaveValue('01/07/2026');
   });
 });

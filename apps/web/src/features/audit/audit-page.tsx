@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import {
+  AUDIT_ACTION_CODES,
   AUDIT_COLUMNS,
   AUDIT_MESSAGES,
   type AuditEntry,
@@ -17,14 +18,22 @@ import { DataTable } from '../../components/data-table.tsx';
 import { ListSearchBar } from '../../components/list-page/list-page.tsx';
 import { useSearchedPages } from '../../components/list-page/use-list-controller.ts';
 import { Pagination } from '../../components/pagination.tsx';
+import { useListState } from '../../components/use-list-state.ts';
 import { type AuditFilterValues, auditPageQuery, auditQueryOf, downloadAuditCsv, NO_FILTERS } from './audit-api.ts';
 import { AuditFiltersBar, isPeriodInOrder } from './audit-filters.tsx';
 
+/** The filters the address may carry, each read through its rule: a value it refuses is no filter. */
+const isDay = (raw: string) => /^\d{4}-\d{2}-\d{2}$/.test(raw) && dayjs(raw).isValid();
+const FILTER_RULES = { action: AUDIT_ACTION_CODES, result: ['success', 'failure'], from: isDay, to: isDay } as const;
+
 /** /admin/audit, "Journal d'audit": the security events, for admin only (app/routes.tsx; the server checks it too). */
 export function AuditPage() {
-  const [filters, setFilters] = useState<AuditFilterValues>(NO_FILTERS);
-  // A period that ends before it starts is shown with its error, not sent: the list keeps the last valid one.
-  const [applied, setApplied] = useState<AuditFilterValues>(NO_FILTERS);
+  // The applied filters live in the address with the page and the search (useListState), so a shared link restores them.
+  const state = useListState({ filters: FILTER_RULES });
+  const applied: AuditFilterValues = { ...NO_FILTERS, ...state.filters };
+  // What the bar shows: a period that ends before it starts is shown with its error, not sent: the list keeps the
+  // last valid one.
+  const [filters, setFilters] = useState<AuditFilterValues>(applied);
   const list = useSearchedPages((page, search) => auditPageQuery(page, auditQueryOf(applied, search)));
   const { rows } = list;
   const search = list.search.trim();
@@ -32,13 +41,12 @@ export function AuditPage() {
   const changeFilters = (next: AuditFilterValues) => {
     setFilters(next);
     if (!isPeriodInOrder(next)) return;
-    setApplied(next);
-    list.setPage(1);
+    // One change of the address for the four filters, page 1.
+    state.setFilters(next);
   };
   const reset = () => {
     setFilters(NO_FILTERS);
-    setApplied(NO_FILTERS);
-    list.resetSearch();
+    state.reset();
   };
 
   const exportCsv = useMutation({
