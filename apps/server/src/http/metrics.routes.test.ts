@@ -1,4 +1,4 @@
-import { MESSAGES } from '@reformes/domain';
+import { ERROR_CODES, MESSAGES } from '@reformes/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
@@ -74,7 +74,7 @@ describe('GET /metrics without METRICS_TOKEN', () => {
     ]) {
       const response = await t.app.inject({ method: 'GET', url: '/metrics', ...request });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toMatchObject({ message: MESSAGES.routeNotFound });
+      expect(response.json()).toEqual({ message: MESSAGES.routeNotFound, code: ERROR_CODES.routeNotFound });
     }
     expect((await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '::1' })).statusCode).toBe(200);
   });

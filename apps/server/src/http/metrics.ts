@@ -1,9 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { MESSAGES } from '@reformes/domain';
+import { ERROR_CODES, MESSAGES } from '@reformes/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { isLoopbackHost } from '../config.ts';
-import { AppError, notFound } from './app-error.ts';
+import { AppError } from './app-error.ts';
 import { ANSWERS_UNDER_PRESSURE } from './pressure.ts';
 import { addGauge, addHistogram, MetricsRegistry, PROMETHEUS_CONTENT_TYPE, processRegistry } from './prometheus.ts';
 
@@ -83,7 +83,8 @@ export function registerMetrics(
   });
 
   app.get(METRICS_PATH, { schema: { hide: true }, config: ANSWERS_UNDER_PRESSURE }, async (request, reply) => {
-    if (token === undefined && !isLocalClient(request)) throw notFound(MESSAGES.routeNotFound);
+    if (token === undefined && !isLocalClient(request))
+      throw new AppError(404, MESSAGES.routeNotFound, undefined, undefined, ERROR_CODES.routeNotFound);
     if (token !== undefined && !holdsToken(request, token)) throw new AppError(401, TOKEN_REFUSED);
     reply.header('cache-control', 'no-store').type(PROMETHEUS_CONTENT_TYPE);
     return MetricsRegistry.render([processRegistry(), registry]);

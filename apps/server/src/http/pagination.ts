@@ -1,21 +1,15 @@
 import { type PageQuery, type SearchBody, WHOLE_LIST_MAX } from '@reformes/domain';
+import { pageOf } from '../db/lists/index.ts';
 import type { Page } from './envelope.ts';
 
 export { type PageQuery, pageQuerySchema, type SearchBody, searchBodySchema } from '@reformes/domain';
+/** The list envelope's page, written once with the paging engine (db/lists), for the lists that count by themselves. */
+export { lastPageOf, pageOf } from '../db/lists/index.ts';
 
 /** The page a search asks for: from the query string when it names `per_page`, otherwise from the body. */
 export function searchPageOf(query: PageQuery, body: SearchBody): PageQuery {
   if (query.per_page) return query;
   return { per_page: body.per_page, page: body.page ?? query.page };
-}
-
-export function lastPageOf(total: number, perPage: number): number {
-  return Math.max(1, Math.ceil(total / perPage));
-}
-
-/** A page of the list envelope: `pageOf(rows, total, 2, 10)` gives `{data, current_page: 2, per_page: 10, total, last_page}`. */
-export function pageOf<T>(data: T[], total: number, page: number, perPage: number): Page<T> {
-  return { data, current_page: page, per_page: perPage, total, last_page: lastPageOf(total, perPage) };
 }
 
 /**

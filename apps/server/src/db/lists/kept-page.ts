@@ -75,7 +75,12 @@ export type Page<Row> = PageOf<Row>;
 
 /** A page of the list envelope: `pageOf(rows, total, 2, 10)` gives `{data, current_page: 2, per_page: 10, total, last_page}`. */
 export function pageOf<T>(data: T[], total: number, page: number, perPage: number): Page<T> {
-  return { data, current_page: page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) };
+  return { data, current_page: page, per_page: perPage, total, last_page: lastPageOf(total, perPage) };
+}
+
+/** The last page of `total` rows by pages of `perPage`: 1 for an empty list. */
+export function lastPageOf(total: number, perPage: number): number {
+  return Math.max(1, Math.ceil(total / perPage));
 }
 
 const dialect = new PgDialect({ casing: 'snake_case' });
