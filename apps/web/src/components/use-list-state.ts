@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** What a filter of the address may hold: its allowed values, or a test of the raw text. */
@@ -33,7 +33,20 @@ export function useListState<Key extends string = never>(options: ListStateOptio
   const rules = options.filters;
 
   const page = pageOf(params.get('page'));
-  const search = (params.get('search') ?? '').slice(0, MAX_SEARCH_LENGTH);
+  const addressSearch = (params.get('search') ?? '').slice(0, MAX_SEARCH_LENGTH);
+  // The box shows what was typed, not the address: the address follows a keystroke a moment later, and a box fed back
+  // from it loses the keys typed in between. The texts written and not yet seen in the address are kept; any other
+  // value of the address (back/forward, a link, a reset) replaces the box's text.
+  const [search, setTyped] = useState(addressSearch);
+  const written = useRef<string[]>([]);
+  useEffect(() => {
+    const landed = written.current.indexOf(addressSearch);
+    if (landed >= 0) written.current = written.current.slice(landed + 1);
+    else {
+      written.current = [];
+      setTyped(addressSearch);
+    }
+  }, [addressSearch]);
   const filterText = rules
     ? Object.keys(rules)
         .map((key) => `${key}=${params.get(key) ?? ''}`)
@@ -66,15 +79,23 @@ export function useListState<Key extends string = never>(options: ListStateOptio
   );
 
   const setPage = useCallback((next: number) => change({ page: next > 1 ? String(next) : undefined }, false), [change]);
-  const setSearch = useCallback((text: string) => change({ search: text, page: undefined }, true), [change]);
+  const setSearch = useCallback(
+    (text: string) => {
+      setTyped(text);
+      written.current.push(text);
+      change({ search: text, page: undefined }, true);
+    },
+    [change],
+  );
   const setFilter = useCallback((key: Key, value: string | undefined) => change({ [key]: value, page: undefined }, true), [change]);
   /** Several filters at once (a filter bar's whole value): one change of the address, page 1. */
   const setFilters = useCallback((next: Partial<Record<Key, string | undefined>>) => change({ ...next, page: undefined }, true), [change]);
   /** Back to the whole list: no search, no filter, page 1, in one change of the address. */
-  const reset = useCallback(
-    () => change(Object.fromEntries(['page', 'search', ...Object.keys(rules ?? {})].map((key) => [key, undefined])), true),
-    [change, rules],
-  );
+  const reset = useCallback(() => {
+    setTyped('');
+    written.current = [];
+    change(Object.fromEntries(['page', 'search', ...Object.keys(rules ?? {})].map((key) => [key, undefined])), true);
+  }, [change, rules]);
   const clampTo = useCallback(
     (pageCount: number) => {
       const last = Math.max(1, Math.floor(pageCount) || 1);
