@@ -7,6 +7,7 @@ import {
   userUpdateSchema,
 } from '../auth.ts';
 import { currentUserAnswer, loginAnswer, signInAnswer, tokenPairAnswer, userAnswer } from '../shapes/auth.ts';
+import { logoutAnswer } from '../shapes/directory.ts';
 import { messageShape } from '../shapes/envelope.ts';
 import { twoFactorSignInSchema } from '../two-factor.ts';
 import { routesOf } from './route.ts';
@@ -41,7 +42,7 @@ export const AUTH_ROUTES = routesOf(['Authentification'], {
   },
   // The rights travel with the user so the web app follows a change of profile without signing in again.
   currentUser: { method: 'GET', path: '/api/user', access: 'first-password', summary: "L'utilisateur connecté", answer: currentUserAnswer },
-  logout: { method: 'GET', path: '/logout', access: 'first-password', summary: 'Déconnexion', answer: messageShape },
+  logout: { method: 'GET', path: '/logout', access: 'first-password', summary: 'Déconnexion', answer: logoutAnswer },
   forgotPassword: {
     method: 'POST',
     path: '/api/forgot-password',

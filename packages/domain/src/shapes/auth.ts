@@ -1,5 +1,6 @@
 import { z } from '../zod-locale.ts';
 import { envelopeShape, type Shape, timestamp } from './envelope.ts';
+import { directoryLinkShape } from './directory.ts';
 import { twoFactorChallengeShape } from './two-factor.ts';
 
 /** A user as the API shows it (spec §3 "User"), never with its password hash. */
@@ -12,7 +13,8 @@ export const userShape = z.object({
   address: z.string(),
   email: z.string(),
   phone: z.string(),
-  structure_id: z.number(),
+  /** Null only for an account created by the directory and still « en attente » (issue 42). */
+  structure_id: z.number().nullable(),
   structure: z.object({ id: z.number(), designation: z.string(), sigl: z.string() }).nullable(),
   roles: z.array(z.object({ id: z.number(), name: z.string() })),
   is_active: z.boolean(),
@@ -22,6 +24,9 @@ export const userShape = z.object({
   user_setting: z.object({ id: z.number(), signature: z.string().nullable() }).nullable(),
   /** Issue 18: whether the user signs in with a second factor, and whether one of its roles demands it. */
   two_factor: z.object({ enabled: z.boolean(), required: z.boolean() }),
+  /** Issue 42: the account's directory identity, if linked, and whether a password remains beside it. */
+  directory_link: directoryLinkShape.nullable(),
+  has_password: z.boolean(),
 });
 export type CurrentUser = Shape<typeof userShape>;
 export const userAnswer = envelopeShape(userShape);
