@@ -1,7 +1,7 @@
 import helmet from '@fastify/helmet';
 import jwt from '@fastify/jwt';
 import multipart from '@fastify/multipart';
-import { MESSAGES, REMINDERS_DAILY_AT } from '@reformes/domain';
+import { DIRECTORY_CALLBACK_PATH, DIRECTORY_OUTCOME_ELEMENT_ID, MESSAGES, REMINDERS_DAILY_AT } from '@reformes/domain';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -17,7 +17,7 @@ import { addGauge } from './http/prometheus.ts';
 import { requestContext } from './http/request-context.ts';
 import { registerRequestIdHeader, requestIdOptions } from './http/request-id.ts';
 import { responseSerializerCompiler } from './http/response-serializer.ts';
-import { registerWebApp } from './http/web-app.ts';
+import { registerOutcomePage, registerWebApp } from './http/web-app.ts';
 import { hasQueued } from './jobs/queue.ts';
 import { createScheduler, dailyAt, everyHours } from './jobs/schedule.ts';
 import { createJobWorker, type JobHandlers, jobCounts } from './jobs/worker.ts';
@@ -42,6 +42,10 @@ import { backupsRoutes } from './modules/backups/backups.routes.ts';
 import { createBackupsService } from './modules/backups/backups.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
+import { directoryRoutes } from './modules/directory/directory.routes.ts';
+import { createDirectoryService, type DirectoryService } from './modules/directory/directory.service.ts';
+import { createDirectoryClient } from './modules/directory/directory-client.ts';
+import { clearStateCookie, stateCookieOf } from './modules/directory/state-cookie.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createHealthService } from './modules/health/health.service.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
@@ -148,7 +152,11 @@ export async function buildApp({ config, database, logger, logStream, mailer, pr
     accountMaxPerHour: config.loginAccountMaxFailuresPerHour,
   });
   const twoFactor = createTwoFactor(database.db, twoFactorKeys(config.jwtSecret, config.totpEncryptionKeys));
+  // Issue 42: sign-in with the administration's directory, when OIDC_ISSUER is set.
+  let directory: DirectoryService | undefined;
   const auth = createAuthService({
+    passwordSignIn: config.passwordSignIn,
+    directoryLogoutUrl: async (familyId) => directory?.logoutUrlFor(familyId),
     twoFactor,
     db: database.db,
     sessions,
@@ -158,6 +166,19 @@ export async function buildApp({ config, database, logger, logStream, mailer, pr
     forgotMaxPerAccountPerHour: config.forgotMaxPerAccountPerHour,
     recoveryMaxPerIpPerMinute: config.recoveryMaxPerIpPerMinute,
   });
+  if (config.oidc) {
+    const client = createDirectoryClient(config.oidc, config.publicUrl);
+    directory = createDirectoryService({ db: database.db, directory: client, sessions, twoFactor, permissionsOf: auth.permissionsOf });
+    app.log.info(
+      {
+        redirect_uri: client.redirectUri,
+        backchannel_logout_uri: client.backchannelLogoutUri,
+        post_logout_redirect_uri: client.postLogoutRedirectUri,
+      },
+      `Connexion par l'annuaire (${config.oidc.issuer}) : adresse de retour à déclarer ${client.redirectUri}, déconnexion back-channel ${client.backchannelLogoutUri}`,
+    );
+  }
+  const devices = createDeviceCookies(config.jwtSecret);
   const files = createFilesService({
     db: database.db,
     store: fileStore,
@@ -227,7 +248,14 @@ export async function buildApp({ config, database, logger, logStream, mailer, pr
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { health });
-      await api.register(authRoutes, { auth, sessions, devices: createDeviceCookies(config.jwtSecret) });
+      await api.register(authRoutes, { auth, sessions, devices });
+      await api.register(directoryRoutes, {
+        directory,
+        label: config.oidc?.label,
+        passwordSignIn: config.passwordSignIn,
+        throttles,
+        startsPerMinute: config.loginMaxPerIpPerMinute,
+      });
       await api.register(twoFactorRoutes, {
         twoFactor: createTwoFactorService({ db: database.db, twoFactor, sessions, throttles }),
       });
@@ -263,6 +291,21 @@ export async function buildApp({ config, database, logger, logStream, mailer, pr
   );
 
   const webApp = await registerWebApp(app, config.webDist);
+  const directoryService = directory;
+  if (directoryService) {
+    // The provider's callback answers the sign-in page carrying the outcome: signed in after two requests (issue 42).
+    registerOutcomePage(app, config.webDist, {
+      path: DIRECTORY_CALLBACK_PATH,
+      pagePath: '/auth/login',
+      elementId: DIRECTORY_OUTCOME_ELEMENT_ID,
+      handle: async (request, reply) => {
+        const outcome = await directoryService.completeDance(new URL(`${config.publicUrl}${request.url}`), stateCookieOf(request));
+        clearStateCookie(request, reply);
+        if (outcome.kind === 'signed_in') devices.setFor(request, reply, (outcome.session.user as { email: string }).email);
+        return outcome;
+      },
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api/');
     // A missing file (an old script after a deploy) is a 404, not the page: the router owns only paths without an extension.

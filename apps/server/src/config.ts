@@ -1,11 +1,15 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { DEFAULT_DIRECTORY_LABEL } from '@reformes/domain';
 import { z } from 'zod';
 
 const DEFAULT_JWT_SECRET = 'reformes-development-secret-change-me-please';
 
 /** Documents go to an S3 bucket with all five, to STORAGE_DIR with none. */
 const S3_SETTINGS = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+/** The directory's settings that have no default: any of them set asks for the three required ones (issue 42). */
+const OIDC_SETTINGS = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_LABEL', 'OIDC_ACR_VALUES'] as const;
+const OIDC_REQUIRED = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
@@ -159,8 +163,46 @@ const configSchema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+    // Issue 42: sign-in with the administration's directory (OpenID Connect); none set = password sign-in only.
+    OIDC_ISSUER: z.url("OIDC_ISSUER doit être l'adresse de l'émetteur OpenID Connect (https://…)").optional(),
+    OIDC_CLIENT_ID: z.string().min(1, 'OIDC_CLIENT_ID ne peut pas être vide').optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1, 'OIDC_CLIENT_SECRET ne peut pas être vide').optional(),
+    OIDC_SCOPES: z
+      .string()
+      .default('openid email profile')
+      .transform((text) => text.split(/\s+/).filter(Boolean))
+      .refine((scopes) => scopes.includes('openid'), { error: 'OIDC_SCOPES doit contenir openid' }),
+    OIDC_LABEL: z.string().trim().min(1, 'OIDC_LABEL ne peut pas être vide').max(80, 'OIDC_LABEL : 80 caractères au plus').optional(),
+    OIDC_PKCE: booleanFlag.default(true),
+    OIDC_ACR_VALUES: z
+      .string()
+      .transform((text) => text.split(/[\s,]+/).filter(Boolean))
+      .optional(),
+    OIDC_LINK_BY_EMAIL: booleanFlag.default(false),
+    OIDC_ACCOUNT_CREATION: booleanFlag.default(false),
+    OIDC_UPDATE_PROFILE: booleanFlag.default(false),
+    PASSWORD_SIGNIN: booleanFlag.default(true),
   })
   .superRefine((env, ctx) => {
+    const oidcSet = OIDC_SETTINGS.filter((name) => env[name] !== undefined);
+    const oidcMissing = OIDC_REQUIRED.filter((name) => env[name] === undefined);
+    if (oidcSet.length > 0 && oidcMissing.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [oidcMissing[0]],
+        message: `la connexion par l'annuaire demande ${OIDC_REQUIRED.join(', ')} (manque : ${oidcMissing.join(', ')})`,
+      });
+    }
+    if (env.PASSWORD_SIGNIN === false && env.OIDC_ISSUER === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PASSWORD_SIGNIN'],
+        message: "PASSWORD_SIGNIN=false demande la connexion par l'annuaire (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET)",
+      });
+    }
+    if (env.OIDC_ISSUER !== undefined && env.NODE_ENV === 'production' && !env.OIDC_ISSUER.startsWith('https://')) {
+      ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER'], message: 'OIDC_ISSUER doit être une adresse https:// en production' });
+    }
     const missingS3 = S3_SETTINGS.filter((name) => env[name] === undefined);
     if (missingS3.length > 0 && missingS3.length < S3_SETTINGS.length) {
       ctx.addIssue({
@@ -305,5 +347,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             forcePathStyle: raw.S3_FORCE_PATH_STYLE,
           }
         : undefined,
+    /** Sign-in with the administration's directory (modules/directory); undefined when OIDC_ISSUER is not set. */
+    oidc:
+      raw.OIDC_ISSUER && raw.OIDC_CLIENT_ID && raw.OIDC_CLIENT_SECRET
+        ? {
+            issuer: raw.OIDC_ISSUER.replace(/\/$/, ''),
+            clientId: raw.OIDC_CLIENT_ID,
+            clientSecret: raw.OIDC_CLIENT_SECRET,
+            scopes: raw.OIDC_SCOPES,
+            label: raw.OIDC_LABEL ?? DEFAULT_DIRECTORY_LABEL,
+            pkce: raw.OIDC_PKCE,
+            acrValues: raw.OIDC_ACR_VALUES && raw.OIDC_ACR_VALUES.length > 0 ? raw.OIDC_ACR_VALUES : undefined,
+            linkByEmail: raw.OIDC_LINK_BY_EMAIL,
+            accountCreation: raw.OIDC_ACCOUNT_CREATION,
+            updateProfile: raw.OIDC_UPDATE_PROFILE,
+          }
+        : undefined,
+    /** False: the password form is the admins' break-glass way in (issue 42). */
+    passwordSignIn: raw.PASSWORD_SIGNIN,
   };
 }

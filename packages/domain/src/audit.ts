@@ -48,6 +48,11 @@ export const AUDIT_ACTIONS = {
   'two_factor.recovery_used': 'Connexion avec un code de secours',
   'two_factor.recovery_codes_renewed': 'Renouvellement des codes de secours',
   reauthentication: "Vérification de l'identité avant une opération sensible",
+  'directory.sign_in': "Connexion par l'annuaire",
+  'directory.link': "Liaison d'un compte à l'annuaire",
+  'directory.unlink': "Suppression du lien d'un compte avec l'annuaire",
+  'directory.account_created': "Création de compte par l'annuaire",
+  'directory.backchannel_logout': "Déconnexion demandée par l'annuaire",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_CODES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
@@ -76,6 +81,26 @@ export const AUDIT_REASONS = {
   throttled: 'trop de tentatives, attente imposée',
   temporary_expired: 'mot de passe temporaire expiré',
   wrong_code: 'code de vérification incorrect',
+  password_signin_off: 'connexion par mot de passe réservée aux administrateurs',
+  // Issue 42: the directory's refusals.
+  unknown_identity: "identité de l'annuaire liée à aucun compte",
+  email_not_verified: "adresse e-mail non confirmée par l'annuaire",
+  account_linked_elsewhere: "compte déjà lié à une autre identité de l'annuaire",
+  email_taken: 'adresse e-mail déjà utilisée par un autre compte',
+  no_email: "l'annuaire n'a pas donné d'adresse e-mail",
+  pending: 'compte en attente de rôle et de structure',
+  acr_too_low: "niveau d'authentification insuffisant",
+  no_state: 'réponse sans état',
+  state_mismatch: 'état différent de celui du navigateur',
+  state_unknown_or_used: 'état inconnu ou déjà utilisé',
+  state_expired: 'connexion commencée il y a plus de 10 minutes',
+  provider_error: "refus de l'annuaire",
+  token_refused: "jeton d'identité refusé",
+  userinfo_refused: 'informations utilisateur refusées',
+  no_id_token: "réponse sans jeton d'identité",
+  identity_taken: 'identité déjà liée à un autre compte',
+  already_linked: "compte déjà lié à l'annuaire",
+  link_without_account: 'liaison sans compte',
 } as const;
 export type AuditReason = keyof typeof AUDIT_REASONS;
 

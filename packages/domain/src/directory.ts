@@ -26,22 +26,21 @@ export const DIRECTORY_MESSAGES = {
   noAccount:
     "Aucun compte de Réformes n'est lié à votre identité de l'annuaire. Demandez à un administrateur de Réformes de créer votre compte ou de le lier à l'annuaire.",
   pendingAccount:
-    "Votre compte est en attente : un administrateur doit lui attribuer un rôle et une structure dans « Comptes utilisateurs » avant que vous puissiez vous connecter.",
+    'Votre compte est en attente : un administrateur doit lui attribuer un rôle et une structure dans « Comptes utilisateurs » avant que vous puissiez vous connecter.',
   emailNotVerified:
     "L'annuaire n'a pas confirmé votre adresse e-mail : votre identité ne peut pas être liée à un compte. Demandez à un administrateur de Réformes de lier votre compte.",
   danceFailed: "La connexion avec l'annuaire a échoué ou a expiré. Recommencez.",
-  acrTooLow:
-    "L'annuaire n'a pas confirmé le niveau d'authentification demandé. Recommencez avec une authentification plus forte.",
+  acrTooLow: "L'annuaire n'a pas confirmé le niveau d'authentification demandé. Recommencez avec une authentification plus forte.",
   providerDown: "L'annuaire ne répond pas. Réessayez dans quelques instants.",
   identityTaken: "Cette identité de l'annuaire est déjà liée à un autre compte.",
   alreadyLinked: "Ce compte est déjà lié à l'annuaire : supprimez d'abord le lien.",
   unlinkNeedsPassword:
     "Ce compte n'a pas de mot de passe : sans l'annuaire, vous ne pourriez plus vous connecter. Définissez d'abord un mot de passe avec « Mot de passe oublié ? ».",
-  passwordSignInAdminsOnly:
-    "La connexion par mot de passe est réservée aux administrateurs. Utilisez le bouton de l'annuaire.",
+  passwordSignInAdminsOnly: "La connexion par mot de passe est réservée aux administrateurs. Utilisez le bouton de l'annuaire.",
   passwordFormAdminsOnly: 'Connexion par mot de passe (administrateurs)',
   notConfigured: "La connexion par l'annuaire n'est pas configurée.",
   notLinkedYet: "Ce compte n'est pas lié à l'annuaire.",
+  logoutTokenRefused: "Jeton de déconnexion de l'annuaire refusé",
 } as const;
 
 /** What the server's callback decided, carried by the page it answers (the sign-in page). */

@@ -42,3 +42,7 @@ export const megabytes = (bytes: number) => frenchNumberFormat(3).format(bytes /
 /** 413 naming the limit in French: "Le fichier est trop volumineux. (maximum 2 Mo)". */
 export const fileTooLarge = (maxBytes: number) =>
   new AppError(413, `${MESSAGES.fileTooLarge} (maximum ${megabytes(maxBytes)} Mo)`, undefined, undefined, ERROR_CODES.fileTooLarge);
+
+/** 503: a service the request needs (the directory's provider) does not answer; the message says to try again. */
+export const serviceUnavailable = (message: string) =>
+  new AppError(503, message, undefined, { 'retry-after': '30' }, ERROR_CODES.serviceUnavailable);

@@ -9,6 +9,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A route that answers a file, not JSON: its content type, for the OpenAPI description. */
     fileAnswer?: string;
+    /** A route that answers no JSON body (a redirect, an empty 200): what the OpenAPI description says of it. */
+    bodilessAnswer?: { status: number; description: string };
   }
 }
 
@@ -72,6 +74,13 @@ export function openApiOptions(): SwaggerOptions {
       const file = route.config?.fileAnswer;
       if (file) {
         answers['200'] = { description: 'Le fichier', content: { [file]: { schema: { type: 'string', format: 'binary' } } } };
+      }
+      const bodiless = route.config?.bodilessAnswer;
+      if (bodiless) {
+        answers[String(bodiless.status)] =
+          bodiless.status === 303
+            ? { description: bodiless.description, headers: { Location: { type: 'string', format: 'uri' } } }
+            : { description: bodiless.description };
       }
       return {
         url,

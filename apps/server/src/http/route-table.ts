@@ -32,7 +32,12 @@ export function routeTable(app: ZodApp) {
     if (spec.querystring) schema.querystring = spec.querystring;
     if (spec.body) schema.body = spec.body;
     if (spec.answer) schema.response = { [spec.status ?? 200]: spec.answer };
-    const config = { ...extras.config, access: spec.access, ...(spec.file ? { fileAnswer: spec.file } : {}) };
+    const config = {
+      ...extras.config,
+      access: spec.access,
+      ...(spec.file ? { fileAnswer: spec.file } : {}),
+      ...(spec.bodiless ? { bodilessAnswer: spec.bodiless } : {}),
+    };
     (app as FastifyInstance).route({
       method: spec.method,
       url: spec.path,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** `dist/pages.json`, written by the web build (apps/web/build/page-html.ts). */
 interface PageManifestEntry {
@@ -77,4 +77,36 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       return query ? page.fileWithQuery : page.file;
     },
   };
+}
+
+export interface OutcomePage {
+  /** The address the page answers (the directory's callback, issue 42). */
+  path: string;
+  /** The built page whose HTML carries the outcome (`/auth/login`): its script reads the element and acts. */
+  pagePath: string;
+  elementId: string;
+  /** Decides the outcome of this request (it may set cookies on the reply); any JSON value. */
+  handle(request: FastifyRequest, reply: FastifyReply): Promise<unknown>;
+}
+
+/** JSON inside `<script type="application/json">`: no `<`, `>` or `&` that could close the element or start markup. */
+const scriptSafeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+
+/**
+ * A page whose HTML the server completes per request (issue 42): the built page (`pagePath`'s file, read once) with
+ * the request's outcome inserted as a JSON element before `</body>`, never cached. Without a web build (API-only tests,
+ * a server without the web app) the answer is a bare page holding that element alone.
+ */
+export function registerOutcomePage(app: FastifyInstance, webDist: string, page: OutcomePage): void {
+  const pages = readPages(webDist);
+  const file = pages.find((candidate) => candidate.pattern.test(page.pagePath))?.file;
+  const template = file && fs.existsSync(path.join(webDist, file)) ? fs.readFileSync(path.join(webDist, file), 'utf8') : undefined;
+  app.get(page.path, async (request, reply) => {
+    const outcome = await page.handle(request, reply);
+    const element = `<script type="application/json" id="${page.elementId}">${scriptSafeJson(outcome)}</script>`;
+    const html = template?.includes('</body>')
+      ? template.replace('</body>', `${element}</body>`)
+      : `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Réformes</title></head><body>${element}</body></html>`;
+    return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').type('text/html; charset=utf-8').send(html);
+  });
 }

@@ -1,7 +1,7 @@
+import { idParamsSchema } from '../reference.ts';
 import { userAnswer } from '../shapes/auth.ts';
 import { authorizationUrlAnswer, signInOptionsAnswer } from '../shapes/directory.ts';
 import { messageShape } from '../shapes/envelope.ts';
-import { idParamsSchema } from '../reference.ts';
 import { routesOf } from './route.ts';
 
 /**
@@ -22,6 +22,7 @@ export const DIRECTORY_ROUTES = routesOf(['Annuaire (OpenID Connect)'], {
     path: '/auth/oidc/authorize',
     access: 'public',
     summary: "Commence la connexion par l'annuaire (redirection vers le fournisseur)",
+    bodiless: { status: 303, description: "Vers la page de connexion de l'annuaire (Location)" },
   },
   link: {
     method: 'POST',
@@ -51,5 +52,6 @@ export const DIRECTORY_ROUTES = routesOf(['Annuaire (OpenID Connect)'], {
     path: '/auth/oidc/backchannel-logout',
     access: 'public',
     summary: "Déconnexion demandée par l'annuaire (back-channel logout)",
+    bodiless: { status: 200, description: 'Sessions terminées (sans contenu)' },
   },
 });

@@ -36,6 +36,8 @@ export interface RouteSpec {
   file?: string;
   /** 201 for a creation; 200 otherwise. */
   status?: 200 | 201;
+  /** An answer without a JSON body, described for the OpenAPI document: a 303 to another site, or an empty 200. */
+  bodiless?: { status: 200 | 303; description: string };
 }
 
 /** Keeps a route's literal types (its path, its shapes), checked against `RouteSpec`. */

@@ -1,6 +1,6 @@
 import { z } from '../zod-locale.ts';
-import { envelopeShape, type Shape, timestamp } from './envelope.ts';
 import { directoryLinkShape } from './directory.ts';
+import { envelopeShape, type Shape, timestamp } from './envelope.ts';
 import { twoFactorChallengeShape } from './two-factor.ts';
 
 /** A user as the API shows it (spec §3 "User"), never with its password hash. */

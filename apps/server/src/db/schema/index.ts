@@ -1,5 +1,6 @@
 export * from './access.ts';
 export * from './audit.ts';
+export * from './directory.ts';
 export * from './history.ts';
 export * from './jobs.ts';
 export * from './reference.ts';

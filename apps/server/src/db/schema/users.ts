@@ -12,8 +12,10 @@ export const users = pgTable(
     address: text().notNull().default(''),
     email: text().notNull(),
     phone: text().notNull().default(''),
-    structure_id: refersTo(() => structures.id, 'restrict'),
-    password_hash: text().notNull(),
+    /** Null only for an account created by the directory, « en attente » until an admin gives it a structure (issue 42). */
+    structure_id: integer().references(() => structures.id, { onDelete: 'restrict' }),
+    /** Null for an account created by the directory that never chose a password (issue 42). */
+    password_hash: text(),
     /** Set for admin-created or admin-reset passwords: the next sign-in must choose a new one. */
     must_change_password: boolean().notNull().default(false),
     is_active: isActive(),

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { refreshTokens, users } from '../../db/schema/index.ts';
 import { type AppError, notFound, tooManyRequests } from '../../http/app-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { verifyPassword } from './password.ts';
+import { decoyPasswordHash, verifyPassword } from './password.ts';
 import { forgetSignInFailures, type Throttles } from './throttles.ts';
 
 export interface Reauthentication {
@@ -47,7 +47,8 @@ export async function reauthenticate(
     await failure('throttled');
     throw tooManyRequests(tooManyAttemptsMessage(wait), wait);
   }
-  const isRightPassword = await verifyPassword(user.passwordHash, password);
+  // An account created by the directory has no password to check: the same work, and a refusal.
+  const isRightPassword = (await verifyPassword(user.passwordHash ?? (await decoyPasswordHash()), password)) && user.passwordHash !== null;
   const isRightSecond = isRightCode ? await isRightCode() : true;
   if (!isRightPassword || !isRightSecond) {
     await failure(isRightPassword ? 'wrong_code' : 'wrong_password');

@@ -36,9 +36,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   });
   on(ROUTES.refresh, async (request) => ok(await sessions.rotate(request.body.refresh_token), MESSAGES.success));
   on(ROUTES.currentUser, async (request) => ok(await auth.currentUser(authOf(request).userId), MESSAGES.success));
+  // A directory session also ends at the provider: the web app opens `logout_url` next (issue 42).
   on(ROUTES.logout, async (request) => {
-    await auth.logout(authOf(request).sessionId);
-    return { message: MESSAGES.logoutDone };
+    const { logoutUrl } = await auth.logout(authOf(request).sessionId);
+    return logoutUrl ? { message: MESSAGES.logoutDone, logout_url: logoutUrl } : { message: MESSAGES.logoutDone };
   });
   // Answers once the per-address limit is checked: the link and its mail follow (auth.forgotPassword).
   on(ROUTES.forgotPassword, async (request) => {

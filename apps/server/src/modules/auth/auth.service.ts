@@ -1,7 +1,15 @@
-import { ERROR_CODES, isEmailChange, MESSAGES, TWO_FACTOR_MESSAGES, tooManyAttemptsMessage, type UserUpdateInput } from '@reformes/domain';
+import {
+  DIRECTORY_MESSAGES,
+  ERROR_CODES,
+  isEmailChange,
+  MESSAGES,
+  TWO_FACTOR_MESSAGES,
+  tooManyAttemptsMessage,
+  type UserUpdateInput,
+} from '@reformes/domain';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { passwordResetTokens, users } from '../../db/schema/index.ts';
+import { passwordResetTokens, roles, userRoles, users } from '../../db/schema/index.ts';
 import { AppError, conflict, forbidden, invalid, notFound, tooManyRequests, unauthenticated } from '../../http/app-error.ts';
 import { permissionNamesOf } from '../../http/guard.ts';
 import { enqueue, enqueueMail } from '../../jobs/queue.ts';
@@ -26,6 +34,10 @@ export interface AuthServiceOptions {
   /** Reset-link attempts per client and minute (RECOVERY_MAX_PER_IP_PER_MINUTE). */
   recoveryMaxPerIpPerMinute: number;
   twoFactor: TwoFactor;
+  /** PASSWORD_SIGNIN (issue 42): false leaves the password to admins only, as a break-glass way in. */
+  passwordSignIn?: boolean;
+  /** For a directory session, the provider's logout address « Déconnexion » opens next (modules/directory). */
+  directoryLogoutUrl?: (familyId: string) => Promise<string | undefined>;
 }
 
 /**
@@ -50,6 +62,8 @@ export function createAuthService({
   forgotMaxPerAccountPerHour,
   recoveryMaxPerIpPerMinute,
   twoFactor,
+  passwordSignIn = true,
+  directoryLogoutUrl,
 }: AuthServiceOptions) {
   async function permissionsOf(userId: number): Promise<string[]> {
     const result = await db.execute<{ names: string[] }>(sql`select ${permissionNamesOf(userId)} as names`);
@@ -84,6 +98,17 @@ export function createAuthService({
       await recordAudit(tx, { action: audited, actor: { id: userId }, target: { type: 'user', id: userId, label: user.email } });
       await queueAccountNotice(tx, audited === 'password.reset' ? 'password_reset' : 'password_first_change', user, changedAt);
     });
+  }
+
+  /** Holds the admin role (PASSWORD_SIGNIN=false keeps the password for them). */
+  async function isAdmin(userId: number) {
+    const [row] = await db
+      .select({ id: roles.id })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.role_id))
+      .where(and(eq(userRoles.user_id, userId), eq(roles.name, 'admin'), eq(roles.is_active, true)))
+      .limit(1);
+    return row !== undefined;
   }
 
   async function findUserByEmail(email: string) {
@@ -122,9 +147,13 @@ export function createAuthService({
   }
 
   /** A session for the user whose credentials are all checked: tokens, rights and user. */
-  async function signedIn(user: typeof users.$inferSelect) {
-    const tokens = await sessions.start(user.id);
-    await recordAudit(db, { action: 'login', actor: { id: user.id, email: user.email } });
+  async function signedIn(user: typeof users.$inferSelect, directoryFamily?: string) {
+    const tokens = await sessions.start(user.id, directoryFamily);
+    await recordAudit(db, {
+      action: 'login',
+      actor: { id: user.id, email: user.email },
+      ...(directoryFamily ? { details: { method: 'directory' } } : {}),
+    });
     return { ...tokens, features: await permissionsOf(user.id), user: await userViewOf(db, user.id) };
   }
 
@@ -185,9 +214,10 @@ export function createAuthService({
     },
 
     /** Ends the session (its whole refresh-token family) at once. */
-    async logout(sessionId: string) {
+    async logout(sessionId: string): Promise<{ logoutUrl?: string }> {
       await sessions.revokeFamily(sessionId);
       await recordAudit(db, { action: 'logout' });
+      return { logoutUrl: directoryLogoutUrl ? await directoryLogoutUrl(sessionId) : undefined };
     },
 
     /**
@@ -198,7 +228,9 @@ export function createAuthService({
       const { client } = caller;
       await throttleSignIn(email, caller);
       const user = await findUserByEmail(email);
-      const isRightPassword = await verifyPassword(user?.password_hash ?? (await decoyPasswordHash()), password);
+      // An account without a password (created by the directory) costs the same work and gets the same answer.
+      const isRightPassword =
+        (await verifyPassword(user?.password_hash ?? (await decoyPasswordHash()), password)) && Boolean(user?.password_hash);
       if (!user || !isRightPassword) {
         await recordSignInFailure(db, { email, userId: user?.id, reason: user ? 'wrong_password' : 'unknown_email', client });
         throw unauthenticated(MESSAGES.invalidCredentials);
@@ -208,6 +240,10 @@ export function createAuthService({
       if (!user.is_active) {
         await recordSignInFailure(db, { email, userId: user.id, reason: 'blocked', client });
         throw new AppError(403, MESSAGES.accountBlocked);
+      }
+      if (!passwordSignIn && !(await isAdmin(user.id))) {
+        await recordSignInFailure(db, { email, userId: user.id, reason: 'password_signin_off', client });
+        throw new AppError(403, DIRECTORY_MESSAGES.passwordSignInAdminsOnly);
       }
       if (isTemporaryPasswordExpired(user)) {
         await recordSignInFailure(db, { email, userId: user.id, reason: 'temporary_expired', client });
@@ -223,7 +259,7 @@ export function createAuthService({
      */
     async loginWithCode(challenge: string, code: string, caller: SignInCaller) {
       const { client } = caller;
-      const userId = twoFactor.userOfChallenge(challenge);
+      const { userId, family } = twoFactor.userOfChallenge(challenge);
       const [user] = await db.select().from(users).where(eq(users.id, userId));
       if (!user?.totp_enabled_at) throw unauthenticated(TWO_FACTOR_MESSAGES.challengeExpired, ERROR_CODES.twoFactorChallengeExpired);
       await throttleSignIn(user.email, caller, userId);
@@ -244,7 +280,7 @@ export function createAuthService({
       }
       await forgetSignInFailures(db, user.email, client);
       if (how === 'recovery') await recordAudit(db, { action: 'two_factor.recovery_used', actor: { id: userId, email: user.email } });
-      return signedIn(user);
+      return signedIn(user, family);
     },
 
     /**

@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@reformes/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { roles, structures, userRoles, userSettings, users } from '../../db/schema/index.ts';
+import { directoryLinks, roles, structures, userRoles, userSettings, users } from '../../db/schema/index.ts';
 import { notFound } from '../../http/app-error.ts';
 
 /** The user as the API shows it (spec §3 "User"), never with its password hash. */
@@ -11,10 +11,12 @@ export async function loadUserView(db: Db, userId: number): Promise<CurrentUser 
       user: users,
       structure: { id: structures.id, designation: structures.designation, sigl: structures.sigl },
       setting: userSettings,
+      link: { issuer: directoryLinks.issuer, subject: directoryLinks.subject, linked_at: directoryLinks.linked_at },
     })
     .from(users)
     .leftJoin(structures, eq(structures.id, users.structure_id))
     .leftJoin(userSettings, eq(userSettings.user_id, users.id))
+    .leftJoin(directoryLinks, eq(directoryLinks.user_id, users.id))
     .where(eq(users.id, userId));
   if (!row) return undefined;
   const roleRows = await db
@@ -43,6 +45,8 @@ export async function loadUserView(db: Db, userId: number): Promise<CurrentUser 
       enabled: user.totp_enabled_at !== null,
       required: roleRows.some((role) => role.isActive && role.requiresTwoFactor),
     },
+    directory_link: row.link ? { ...row.link, linked_at: row.link.linked_at.toISOString() } : null,
+    has_password: user.password_hash !== null,
   };
 }
 

@@ -78,8 +78,9 @@ export function createSessions(options: SessionOptions) {
   }
 
   return {
-    start(userId: number) {
-      return issue(userId, randomUUID(), new Date(Date.now() + options.refreshTokenTtlDays * 86_400_000));
+    /** A new session; `familyId` when a directory session row already names it (modules/directory). */
+    start(userId: number, familyId: string = randomUUID()) {
+      return issue(userId, familyId, new Date(Date.now() + options.refreshTokenTtlDays * 86_400_000));
     },
 
     async rotate(refreshToken: string): Promise<SessionTokens> {
@@ -106,7 +107,7 @@ export function createSessions(options: SessionOptions) {
       return outcome.tokens;
     },
 
-    revokeFamily: (familyId: string) => revokeFamily(familyId),
+    revokeFamily: (familyId: string, executor: Pick<Db, 'update'> = db) => revokeFamily(familyId, executor),
 
     async revokeAllOf(userId: number, executor: Pick<Db, 'update'> = db) {
       await executor

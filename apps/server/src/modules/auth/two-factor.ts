@@ -150,24 +150,30 @@ export function createTwoFactor(db: Db, keys: TwoFactorKeys) {
     verify,
 
     /** A signed challenge naming the user, for the code step of the sign-in. */
-    challengeFor(userId: number): string {
+    /** `family`: the session a directory sign-in prepared (modules/directory), which the code step then opens. */
+    challengeFor(userId: number, family?: string): string {
       const body = Buffer.from(
-        JSON.stringify({ sub: userId, exp: Date.now() + CHALLENGE_TTL_MS, n: randomBytes(8).toString('hex') }),
+        JSON.stringify({
+          sub: userId,
+          exp: Date.now() + CHALLENGE_TTL_MS,
+          n: randomBytes(8).toString('hex'),
+          ...(family ? { f: family } : {}),
+        }),
       ).toString('base64url');
       return `${body}.${createHmac('sha256', keys.signing).update(body).digest('base64url')}`;
     },
 
-    /** The user of a valid, unexpired challenge; else a 401 asking to sign in again. */
-    userOfChallenge(token: string): number {
+    /** The user (and prepared session) of a valid, unexpired challenge; else a 401 asking to sign in again. */
+    userOfChallenge(token: string): { userId: number; family?: string } {
       const [body, signature] = token.split('.');
       const expected = body ? createHmac('sha256', keys.signing).update(body).digest() : Buffer.alloc(0);
       const given = Buffer.from(signature ?? '', 'base64url');
       if (!body || given.length !== expected.length || !timingSafeEqual(given, expected))
         throw unauthenticated(TWO_FACTOR_MESSAGES.challengeExpired, ERROR_CODES.twoFactorChallengeExpired);
-      const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { sub?: unknown; exp?: unknown };
+      const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { sub?: unknown; exp?: unknown; f?: unknown };
       if (typeof payload.sub !== 'number' || typeof payload.exp !== 'number' || payload.exp < Date.now())
         throw unauthenticated(TWO_FACTOR_MESSAGES.challengeExpired, ERROR_CODES.twoFactorChallengeExpired);
-      return payload.sub;
+      return { userId: payload.sub, ...(typeof payload.f === 'string' ? { family: payload.f } : {}) };
     },
 
     /** A new secret to enrol (kept apart until a code confirms it), as a QR code and as a key to type. */
