@@ -250,7 +250,7 @@ export const ROUTE_REGISTRARS = {
   'http/metrics.ts':
     'GET /metrics, the Prometheus scrape: no API route (its own token, no session, not called by the web app, hidden from OpenAPI)',
   'http/web-app.ts':
-    'the built web app: each prerendered page of pages.json is a GET route of its own (the home page `/` first), and the page the server completes per request (the directory\'s callback, `registerOutcomePage`, issue 42); no API route',
+    "the built web app: each prerendered page of pages.json is a GET route of its own (the home page `/` first), and the page the server completes per request (the directory's callback, `registerOutcomePage`, issue 42); no API route",
 };
 const VERBS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'all'];
 
