@@ -170,6 +170,10 @@ export function createDirectoryService({ db, directory, sessions, twoFactor, per
       .limit(1);
     if (user.structure_id === null || !hasRole) throw refusal(DIRECTORY_MESSAGES.pendingAccount, 'pending', 'sign_in', userId);
     if (settings.updateProfile) await updateProfile(user, identity);
+    // This person's directory sessions whose tokens are all revoked or expired: their rows have no use left.
+    await db.execute(sql`delete from ${directorySessions} d where d.user_id = ${userId} and not exists (
+      select 1 from refresh_tokens t where t.family_id = d.family_id and t.revoked_at is null and t.expires_at > now())
+      and d.created_at < now() - interval '10 minutes'`);
     const familyId = randomUUID();
     await db.insert(directorySessions).values({
       family_id: familyId,
