@@ -21,6 +21,11 @@ const PUBLIC_ROUTES = [
   'GET /api/v1/reformes/public/export.json',
   'GET /api/v1/reformes/public/export.csv',
   'GET /api/v1/reformes/public/:id',
+  // Issue 42: what the sign-in page offers, the start of a directory dance (a redirect to the provider), and the
+  // provider's back-channel logout (a token signed by the provider, checked by its keys).
+  'GET /api/v1/auth/options',
+  'GET /api/v1/auth/oidc/authorize',
+  'POST /api/v1/auth/oidc/backchannel-logout',
 ].sort();
 
 const t = await createTestApp();
