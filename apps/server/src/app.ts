@@ -301,7 +301,7 @@ export async function buildApp({ config, database, logger, logStream, mailer, pr
       handle: async (request, reply) => {
         const outcome = await directoryService.completeDance(new URL(`${config.publicUrl}${request.url}`), stateCookieOf(request));
         clearStateCookie(request, reply);
-        if (outcome.kind === 'signed_in') devices.setFor(request, reply, (outcome.session.user as { email: string }).email);
+        if (outcome.kind === 'signed_in') devices.setFor(request, reply, outcome.session.user.email);
         return outcome;
       },
     });

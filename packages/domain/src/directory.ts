@@ -2,6 +2,7 @@
  * Sign-in with the administration's directory (OpenID Connect, issue 42): its French texts and what the server's
  * callback hands the sign-in page. One source for the server, the sign-in page and the back office.
  */
+import { signInShape } from './shapes/auth.ts';
 import { z } from './zod-locale.ts';
 
 /** The sign-in button's text when OIDC_LABEL is not set. */
@@ -12,7 +13,7 @@ export const DIRECTORY_CALLBACK_PATH = '/auth/oidc/callback';
 /** The id of the `<script type="application/json">` in which the callback's page carries its outcome. */
 export const DIRECTORY_OUTCOME_ELEMENT_ID = 'directory-outcome';
 /** Where a dance started from « Mon compte » comes back to. */
-export const ACCOUNT_PAGE_PATH = '/admin/user-settinngs';
+export const ACCOUNT_PAGE_PATH = '/admin/user-account?tab=directory';
 
 export const DIRECTORY_MESSAGES = {
   linkButton: "Lier à l'annuaire",
@@ -46,17 +47,7 @@ export const DIRECTORY_MESSAGES = {
 /** What the server's callback decided, carried by the page it answers (the sign-in page). */
 export const directoryOutcomeSchema = z.discriminatedUnion('kind', [
   /** Signed in: the same answer as `POST api/login`. */
-  z.object({
-    kind: z.literal('signed_in'),
-    session: z.object({
-      access_token: z.string(),
-      refresh_token: z.string(),
-      expire_in: z.number(),
-      token_type: z.literal('Bearer'),
-      features: z.array(z.string()),
-      user: z.unknown(),
-    }),
-  }),
+  z.object({ kind: z.literal('signed_in'), session: signInShape }),
   /** The role demands a second factor the provider's `acr` did not give: the code step of the sign-in page. */
   z.object({ kind: z.literal('two_factor'), challenge_token: z.string() }),
   /** A dance started from « Mon compte » linked the account. */
@@ -64,4 +55,5 @@ export const directoryOutcomeSchema = z.discriminatedUnion('kind', [
   /** Refused: the French reason, and the page it belongs on. */
   z.object({ kind: z.literal('refused'), message: z.string(), back_to: z.enum(['sign_in', 'account']) }),
 ]);
-export type DirectoryOutcome = z.infer<typeof directoryOutcomeSchema>;
+/** The wire form (dates as ISO strings), as the page reads it. */
+export type DirectoryOutcome = z.input<typeof directoryOutcomeSchema>;

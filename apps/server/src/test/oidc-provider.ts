@@ -81,8 +81,8 @@ export async function startTestProvider(options: TestProviderOptions) {
       .sign(otherKey ? other.privateKey : privateKey);
 
   // The issuer names the port: listen first, then build the provider.
-  let handler: http.RequestListener = (_request, response) => response.writeHead(503).end();
-  const server = http.createServer((request, response) => handler(request, response));
+  let handler: http.RequestListener = (_request, res) => res.writeHead(503).end();
+  const server = http.createServer((request, res) => handler(request, res));
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -162,27 +162,25 @@ export async function startTestProvider(options: TestProviderOptions) {
     lastIdToken = (ctx.body as { id_token: string }).id_token;
   });
 
-  async function interaction(request: http.IncomingMessage, response: http.ServerResponse) {
-    const details = await provider.interactionDetails(request, response);
+  async function interaction(request: http.IncomingMessage, res: http.ServerResponse) {
+    const details = await provider.interactionDetails(request, res);
     const { prompt, params, uid } = details;
     if (prompt.name === 'login') {
       let sub = nextLogin;
       nextLogin = undefined;
       if (!sub && request.method === 'POST') sub = (await formOf(request)).get('sub')?.trim();
       if (!sub) {
-        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(loginPage(`/interaction/${uid}`));
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(loginPage(`/interaction/${uid}`));
         return;
       }
       const account = accounts.get(sub);
       if (!account) {
-        response
-          .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-          .end(loginPage(`/interaction/${uid}`, 'Identifiant inconnu'));
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(loginPage(`/interaction/${uid}`, 'Identifiant inconnu'));
         return;
       }
       await provider.interactionFinished(
         request,
-        response,
+        res,
         { login: { accountId: sub, acr: account.acr ?? 'eidas1' } },
         {
           mergeWithLastSubmission: false,
@@ -199,19 +197,19 @@ export async function startTestProvider(options: TestProviderOptions) {
     if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
     if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
     const grantId = await grant.save();
-    await provider.interactionFinished(request, response, { consent: { grantId } }, { mergeWithLastSubmission: true });
+    await provider.interactionFinished(request, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
   }
 
   const callback = provider.callback();
-  handler = (request, response) => {
+  handler = (request, res) => {
     if (request.url?.startsWith('/interaction/')) {
-      interaction(request, response).catch((error: unknown) => {
-        if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-        response.end(String(error));
+      interaction(request, res).catch((error: unknown) => {
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end(String(error));
       });
       return;
     }
-    callback(request, response);
+    callback(request, res);
   };
 
   return {

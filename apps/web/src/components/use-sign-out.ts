@@ -3,6 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { signOut } from '../api/session-api.ts';
+import { keepToasts } from '../session/flash.ts';
+import { leavePage } from '../session/leave-page.ts';
 import { clearSession } from '../session/session.ts';
 import { notifySuccess } from './notify.tsx';
 
@@ -21,11 +23,21 @@ export function useEndSession() {
   );
 }
 
-/** "Déconnexion": tells the server (its failure does not matter), then ends the local session. */
+/**
+ * "Déconnexion": tells the server (its failure does not matter), then ends the local session. A directory session
+ * ends at the provider too (issue 42): the server answers its logout address, which comes back to the sign-in page,
+ * where "Déconnexion réussie" is shown.
+ */
 export function useSignOut() {
   const endSession = useEndSession();
   return useCallback(async () => {
-    await signOut().catch(() => undefined);
+    const answer = await signOut().catch(() => undefined);
+    if (answer?.logout_url) {
+      clearSession();
+      keepToasts([{ color: 'green', title: TITLES.login, message: MESSAGES.logoutSuccess }]);
+      leavePage.to(answer.logout_url);
+      return;
+    }
     endSession();
   }, [endSession]);
 }

@@ -48,6 +48,8 @@ export function aUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     must_change_password: false,
     user_setting: null,
     two_factor: { enabled: false, required: false },
+    directory_link: null,
+    has_password: true,
     ...overrides,
   };
 }

@@ -191,7 +191,7 @@ describe('directory sign-in (issue 42), over HTTP against a real provider', () =
     provider.setAccount({ sub: 'agent-saisie', email: 'nouvelle.adresse@ailleurs.test', email_verified: true });
     const { outcome } = await dance('agent-saisie');
     expect(outcome.kind).toBe('signed_in');
-    if (outcome.kind === 'signed_in') expect((outcome.session.user as { email: string }).email).toBe('saisie@reformes.test');
+    if (outcome.kind === 'signed_in') expect(outcome.session.user.email).toBe('saisie@reformes.test');
     provider.setAccount({ sub: 'agent-saisie', email: 'saisie@reformes.test', email_verified: true });
   });
 

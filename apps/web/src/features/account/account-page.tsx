@@ -1,17 +1,27 @@
 import { Paper, Stack, Tabs, Text, Title } from '@mantine/core';
-import { ACCOUNT_MESSAGES, REMINDER_MESSAGES } from '@reformes/domain';
-import { IconBell, IconLock, IconShieldLock, IconSignature, IconUser } from '@tabler/icons-react';
+import { ACCOUNT_MESSAGES, DIRECTORY_MESSAGES, REMINDER_MESSAGES } from '@reformes/domain';
+import { IconBell, IconBuildingBank, IconLock, IconShieldLock, IconSignature, IconUser } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import { useSession } from '../../session/use-session.ts';
 import { AccountInfoForm } from './account-info-form.tsx';
+import { signInOptionsQuery } from './directory-api.ts';
+import { DirectoryTab } from './directory-tab.tsx';
 import { PasswordForm } from './password-form.tsx';
 import { ReminderPreferences } from './reminder-preferences.tsx';
 import { SignatureTab } from './signature-tab.tsx';
 import { TwoFactorTab } from './two-factor-tab.tsx';
 
-/** /admin/user-account, "Mon compte" (spec §2.7). */
+const TABS = ['info', 'password', 'two-factor', 'reminders', 'signature', 'directory'];
+
+/** /admin/user-account, "Mon compte" (spec §2.7); `?tab=directory` opens a tab (the directory's dance comes back there). */
 export function AccountPage() {
   const { user } = useSession();
+  const [search] = useSearchParams();
+  const options = useQuery(signInOptionsQuery());
   if (!user) return null;
+  const asked = search.get('tab') ?? '';
+  const showsDirectory = Boolean(options.data?.data.directory) || user.directory_link !== null;
   return (
     <Stack>
       <div>
@@ -19,7 +29,7 @@ export function AccountPage() {
         <Text c="dimmed">{ACCOUNT_MESSAGES.subtitle}</Text>
       </div>
       <Paper withBorder p="md">
-        <Tabs defaultValue="info">
+        <Tabs defaultValue={TABS.includes(asked) ? asked : 'info'}>
           <Tabs.List>
             <Tabs.Tab value="info" leftSection={<IconUser size={16} aria-hidden />}>
               Information personnelle
@@ -38,6 +48,11 @@ export function AccountPage() {
                 Signature
               </Tabs.Tab>
             )}
+            {showsDirectory && (
+              <Tabs.Tab value="directory" leftSection={<IconBuildingBank size={16} aria-hidden />}>
+                {DIRECTORY_MESSAGES.sectionTitle}
+              </Tabs.Tab>
+            )}
           </Tabs.List>
           <Tabs.Panel value="info" pt="md">
             <AccountInfoForm user={user} />
@@ -54,6 +69,11 @@ export function AccountPage() {
           {user.is_signer && (
             <Tabs.Panel value="signature" pt="md">
               <SignatureTab user={user} />
+            </Tabs.Panel>
+          )}
+          {showsDirectory && (
+            <Tabs.Panel value="directory" pt="md">
+              <DirectoryTab user={user} />
             </Tabs.Panel>
           )}
         </Tabs>

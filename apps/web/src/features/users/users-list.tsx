@@ -1,7 +1,8 @@
-import { ROLES_ROUTES, roleOf, STRUCTURES_ROUTES, TITLES, USERS_ROUTES, userSchema } from '@reformes/domain';
+import { DIRECTORY_MESSAGES, ROLES_ROUTES, roleOf, STRUCTURES_ROUTES, TITLES, USERS_ROUTES, userSchema } from '@reformes/domain';
 import { type ListConfig, optionsOf } from '../../components/list-page/list-config.ts';
 import { STATUS_COLUMN } from '../../components/status-badge.tsx';
 import type { CurrentUser } from '../../session/session.ts';
+import { UserDirectoryLink } from './user-directory-link.tsx';
 
 /** A listed account: the same view of a user as the signed-in one (architecture §3). */
 export type UserRow = CurrentUser;
@@ -60,6 +61,7 @@ export const usersList: ListConfig<UserRow> = {
       { label: 'Email', value: (row) => row.email },
       { label: 'Contact', value: (row) => row.phone },
       { label: 'Rôle', value: (row) => roleOf(row) },
+      { label: DIRECTORY_MESSAGES.sectionTitle, value: (row) => <UserDirectoryLink user={row} /> },
     ],
   },
 };

@@ -1,4 +1,4 @@
-import { MESSAGES, TITLES, TWO_FACTOR_MESSAGES } from '@reformes/domain';
+import { DIRECTORY_MESSAGES, MESSAGES, TITLES, TWO_FACTOR_MESSAGES } from '@reformes/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -129,8 +129,29 @@ describe('users list (spec §2.8)', { timeout: 20_000 }, () => {
       within(dialog)
         .getAllByRole('rowheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Nom', 'Prénoms', 'Email', 'Contact', 'Rôle']);
+    ).toEqual(['Nom', 'Prénoms', 'Email', 'Contact', 'Rôle', 'Annuaire']);
     expect(within(dialog).getByRole('cell', { name: 'saisie' })).toBeInTheDocument();
+    expect(within(dialog).getByText(DIRECTORY_MESSAGES.notLinked)).toBeInTheDocument();
+  });
+
+  it("shows a user's directory link and removes it after a confirmation (issue 42)", async () => {
+    const linked = {
+      ...blocked,
+      directory_link: { issuer: 'https://annuaire.gouv.test', subject: 'jean-n', linked_at: '2026-11-20T09:30:00.000Z' },
+    };
+    const { user, fetchMock } = await openUsers({
+      'GET users': { body: { ...page, data: { ...page.data, data: [awa, linked] } } },
+      'DELETE users/8/directory-link': { body: { message: DIRECTORY_MESSAGES.unlinked } },
+    });
+    await user.click(await screen.findByRole('radio', { name: 'Jean Ndiaye' }));
+    await user.click(screen.getByRole('button', { name: 'Consulter' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Détails des informations' });
+    expect(within(dialog).getByText(/jean-n/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: DIRECTORY_MESSAGES.adminUnlinkButton }));
+    const confirm = await screen.findByRole('dialog', { name: DIRECTORY_MESSAGES.adminUnlinkButton });
+    await user.click(within(confirm).getByRole('button', { name: 'Oui, continuer' }));
+    await waitFor(() => expect(within(dialog).getByText(DIRECTORY_MESSAGES.notLinked)).toBeInTheDocument());
+    expect(fetchMock.calls.some((call) => call.method === 'DELETE' && call.path === 'users/8/directory-link')).toBe(true);
   });
 
   it('resets the second factor of an account that has one, after a confirmation (issue 18)', async () => {

@@ -1,4 +1,4 @@
-import { MESSAGES, TEXT_LIMITS, TWO_FACTOR_MESSAGES } from '@reformes/domain';
+import { DEFAULT_DIRECTORY_LABEL, MESSAGES, TEXT_LIMITS, TWO_FACTOR_MESSAGES } from '@reformes/domain';
 import { fieldHtml } from '../dom.ts';
 import { type Html, html } from '../html.ts';
 
@@ -18,7 +18,8 @@ const emailField = (id: string, autocomplete: string) =>
 
 /**
  * /auth/login, /login and /admin/login (spec §2.4): the password step, and the code step of a second factor, hidden
- * until the server asks for it. Run by login-form.ts.
+ * until the server asks for it; above them, hidden until the server offers it, the directory's button (issue 42) and the
+ * alert of its refusals. Run by login-form.ts.
  */
 export function loginPageHtml(): Html {
   const password = fieldHtml({
@@ -43,7 +44,7 @@ export function loginPageHtml(): Html {
   });
   return authCardHtml(
     'CONNEXION',
-    html`<form id="login-form" method="post" novalidate>${emailField('login-email', 'username')}${password}${submitHtml('Se connecter')}<a href="/auth/forget-password" class="small center">Mot de passe oublié ?</a></form><form id="code-form" method="post" novalidate hidden><p>${TWO_FACTOR_MESSAGES.signInStep}</p>${code}${submitHtml('Vérifier')}<button type="button" class="btn-link center" id="code-back">Retour à la connexion</button></form>`,
+    html`<div id="directory-alert" class="alert alert-red" role="alert" hidden></div><div id="directory-offer" class="directory-offer" hidden><a id="directory-button" class="btn btn-filled btn-block" href="/api/v1/auth/oidc/authorize">${DEFAULT_DIRECTORY_LABEL}</a><p class="small center">ou</p></div><form id="login-form" method="post" novalidate>${emailField('login-email', 'username')}${password}${submitHtml('Se connecter')}<a href="/auth/forget-password" class="small center">Mot de passe oublié ?</a></form><form id="code-form" method="post" novalidate hidden><p>${TWO_FACTOR_MESSAGES.signInStep}</p>${code}${submitHtml('Vérifier')}<button type="button" class="btn-link center" id="code-back">Retour à la connexion</button></form>`,
   );
 }
 

@@ -48,7 +48,8 @@ describe('sign-in page without React (issue 34)', { timeout: 30_000 }, () => {
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(MESSAGES.emailRequired);
     await signInWith(user, 'pas-un-email', '');
     expect(await screen.findByText(MESSAGES.emailInvalid)).toBeVisible();
-    expect(fetchMock).not.toHaveBeenCalled();
+    // The page asks only what it offers (issue 42), never a sign-in.
+    expect(fetchMock.calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET auth/options']);
   });
 
   it('signs in, stores the session and opens the dashboard, which then says "Connexion réussie"', async () => {

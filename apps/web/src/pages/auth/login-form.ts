@@ -1,5 +1,8 @@
 import {
+  ACCOUNT_PAGE_PATH,
   type CurrentUser,
+  DIRECTORY_MESSAGES,
+  DIRECTORY_OUTCOME_ELEMENT_ID,
   homeOf,
   keepToasts,
   MESSAGES,
@@ -58,8 +61,10 @@ const messageOf = (error: unknown) => (error instanceof Error && error.message ?
  */
 export function startLogin(): void {
   const leave = (url: string) => leavePage.to(url);
+  // The directory's callback answers this page with its outcome (issue 42): it decides, even over a stored session.
+  const outcome = document.getElementById(DIRECTORY_OUTCOME_ELEMENT_ID)?.textContent ?? undefined;
   // The session the back office keeps in localStorage (the domain's browser-handover.ts names its keys).
-  if (readStored<string | null>(localStorage, SESSION_KEYS.accessToken, null)) {
+  if (outcome === undefined && readStored<string | null>(localStorage, SESSION_KEYS.accessToken, null)) {
     leave(homeOf(readStored<CurrentUser | null>(localStorage, SESSION_KEYS.user, null)));
     return;
   }
@@ -147,4 +152,27 @@ export function startLogin(): void {
   });
   prepareRules(loginForm);
   prepareRules(codeForm);
+
+  const directory = loadDirectory();
+  void directory.then((loaded) => loaded.offerDirectory()).catch(() => undefined);
+  if (outcome === undefined) return;
+  // A reload must not replay the callback: the address becomes the sign-in page's.
+  history.replaceState(null, '', '/auth/login');
+  void directory.then(({ parseOutcome, showRefusal }) => {
+    const decided = parseOutcome(outcome);
+    if (decided.kind === 'signed_in') enter(decided.session);
+    else if (decided.kind === 'two_factor') {
+      challenge = decided.challenge_token;
+      showStep('code');
+    } else if (decided.kind === 'linked') {
+      keepToasts(sessionStorage, [{ color: 'green', message: DIRECTORY_MESSAGES.linked }]);
+      leave(ACCOUNT_PAGE_PATH);
+    } else if (decided.back_to === 'account') {
+      keepToasts(sessionStorage, [{ color: 'red', message: decided.message }]);
+      leave(ACCOUNT_PAGE_PATH);
+    } else showRefusal(decided.message);
+  }, fail);
 }
+
+/** The directory's part of the page (directory-sign-in.ts), after the first script. */
+const loadDirectory = () => import('./directory-sign-in.ts');
