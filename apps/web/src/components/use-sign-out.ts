@@ -33,8 +33,9 @@ export function useSignOut() {
   return useCallback(async () => {
     const answer = await signOut().catch(() => undefined);
     if (answer?.logout_url) {
-      clearSession();
       keepToasts([{ color: 'green', title: TITLES.login, message: MESSAGES.logoutSuccess }]);
+      // Cleared as the page goes: cleared now, the guards would send the browser to /login before the provider.
+      window.addEventListener('pagehide', () => clearSession(), { once: true });
       leavePage.to(answer.logout_url);
       return;
     }

@@ -75,6 +75,9 @@ describe('« Mon compte » > « Annuaire » (issue 42)', () => {
     await userEvent.click(await screen.findByRole('button', { name: /Menu utilisateur/ }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Déconnexion' }));
     await waitFor(() => expect(leavePage.to).toHaveBeenCalledWith('https://annuaire.gouv.test/logout?id_token_hint=x'));
+    // The local session goes with the page (jsdom does not leave: the page's hiding is played here).
+    expect(getSession().accessToken).not.toBeNull();
+    window.dispatchEvent(new Event('pagehide'));
     expect(getSession().accessToken).toBeNull();
   });
 });

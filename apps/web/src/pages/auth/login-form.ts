@@ -69,6 +69,8 @@ export function startLogin(): void {
     return;
   }
   for (const toast of takeToasts(sessionStorage)) showToast(toast);
+  // Back from the directory's logout, which echoes the `state` it was given: the address loses it.
+  if (outcome === undefined && /^\?state=[\w-]*$/.test(window.location.search)) history.replaceState(null, '', '/auth/login');
 
   const loginForm = byId<HTMLFormElement>('login-form');
   const codeForm = byId<HTMLFormElement>('code-form');
