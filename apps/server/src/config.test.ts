@@ -6,6 +6,38 @@ const SECRET = 'un-secret-de-production-long-de-40-caracteres';
 const METRICS = 'un-jeton-des-metriques-de-plus-de-32-caracteres';
 
 describe('configuration', () => {
+  it('signs in with the directory only with OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together (issue 42)', () => {
+    const oidc = { OIDC_ISSUER: 'https://annuaire.gouv.test/realms/agents/', OIDC_CLIENT_ID: 'reformes', OIDC_CLIENT_SECRET: 's3cr3t' };
+    expect(loadConfig({}).oidc).toBeUndefined();
+    expect(loadConfig({}).passwordSignIn).toBe(true);
+    expect(loadConfig(oidc).oidc).toEqual({
+      issuer: 'https://annuaire.gouv.test/realms/agents',
+      clientId: 'reformes',
+      clientSecret: 's3cr3t',
+      scopes: ['openid', 'email', 'profile'],
+      label: "Se connecter avec l'annuaire de l'administration",
+      pkce: true,
+      acrValues: undefined,
+      linkByEmail: false,
+      accountCreation: false,
+      updateProfile: false,
+    });
+    expect(loadConfig({ ...oidc, OIDC_ACR_VALUES: 'eidas2 eidas3', OIDC_PKCE: 'false', OIDC_LABEL: 'ProConnect' }).oidc).toMatchObject({
+      acrValues: ['eidas2', 'eidas3'],
+      pkce: false,
+      label: 'ProConnect',
+    });
+    expect(() => loadConfig({ OIDC_ISSUER: oidc.OIDC_ISSUER })).toThrow(
+      "la connexion par l'annuaire demande OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET (manque : OIDC_CLIENT_ID, OIDC_CLIENT_SECRET)",
+    );
+    expect(() => loadConfig({ ...oidc, OIDC_SCOPES: 'email profile' })).toThrow('OIDC_SCOPES doit contenir openid');
+    expect(() => loadConfig({ PASSWORD_SIGNIN: 'false' })).toThrow("PASSWORD_SIGNIN=false demande la connexion par l'annuaire");
+    expect(() =>
+      loadConfig({ ...oidc, OIDC_ISSUER: 'http://annuaire.gouv.test', NODE_ENV: 'production', JWT_SECRET: SECRET }),
+    ).toThrow('OIDC_ISSUER doit être une adresse https:// en production');
+    expect(() => loadConfig({ ...oidc, OIDC_ISSUER: 'pas une adresse' })).toThrow("OIDC_ISSUER doit être l'adresse de l'émetteur");
+  });
+
   it('limits open-data downloads per IP and minute with PUBLIC_EXPORT_MAX_PER_IP_PER_MINUTE (default 10)', () => {
     expect(loadConfig({}).publicExportMaxPerIpPerMinute).toBe(10);
     expect(loadConfig({ PUBLIC_EXPORT_MAX_PER_IP_PER_MINUTE: '3' }).publicExportMaxPerIpPerMinute).toBe(3);
