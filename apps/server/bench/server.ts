@@ -20,8 +20,8 @@ export interface ServerHandle {
   stop(): Promise<void>;
 }
 
-export function serveScript(): string {
-  const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
+export function serveScript(root = REPO_ROOT): string {
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
   const script = pkg.scripts?.serve;
   if (!script) throw new Error('package.json has no "serve" script');
   return script;
@@ -73,12 +73,20 @@ function exitOf(child: ChildProcess): Promise<number | null> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** `npm run serve` with `env`; resolves once GET /api/v1/health answers 200. */
-export async function startServer(env: NodeJS.ProcessEnv, logFile: string, startTimeoutMs = 240_000): Promise<ServerHandle> {
+/**
+ * `npm run serve` with `env`, in `root` (this tree, or another checkout such as paired.ts's worktrees, which then
+ * serves its own compiled files); resolves once GET /api/v1/health answers 200.
+ */
+export async function startServer(
+  env: NodeJS.ProcessEnv,
+  logFile: string,
+  startTimeoutMs = 240_000,
+  root = REPO_ROOT,
+): Promise<ServerHandle> {
   const port = await freePort();
   const out = fs.openSync(logFile, 'a');
   const child = spawn('npm', ['run', '--silent', 'serve'], {
-    cwd: REPO_ROOT,
+    cwd: root,
     env: { ...env, HOST: '127.0.0.1', PORT: String(port) },
     detached: true,
     stdio: ['ignore', out, out],

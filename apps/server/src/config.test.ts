@@ -32,9 +32,9 @@ describe('configuration', () => {
     );
     expect(() => loadConfig({ ...oidc, OIDC_SCOPES: 'email profile' })).toThrow('OIDC_SCOPES doit contenir openid');
     expect(() => loadConfig({ PASSWORD_SIGNIN: 'false' })).toThrow("PASSWORD_SIGNIN=false demande la connexion par l'annuaire");
-    expect(() =>
-      loadConfig({ ...oidc, OIDC_ISSUER: 'http://annuaire.gouv.test', NODE_ENV: 'production', JWT_SECRET: SECRET }),
-    ).toThrow('OIDC_ISSUER doit être une adresse https:// en production');
+    expect(() => loadConfig({ ...oidc, OIDC_ISSUER: 'http://annuaire.gouv.test', NODE_ENV: 'production', JWT_SECRET: SECRET })).toThrow(
+      'OIDC_ISSUER doit être une adresse https:// en production',
+    );
     expect(() => loadConfig({ ...oidc, OIDC_ISSUER: 'pas une adresse' })).toThrow("OIDC_ISSUER doit être l'adresse de l'émetteur");
   });
 

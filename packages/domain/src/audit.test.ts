@@ -43,7 +43,20 @@ describe('audit labels', () => {
 
   it('finds the actions whose label holds a text, whatever its case and accents', () => {
     expect(auditActionsMatching('DEPUBLICATION')).toEqual(['reforme.unpublish']);
-    expect(auditActionsMatching('connexion')).toEqual(['login', 'logout', 'two_factor.recovery_used']);
+    expect(auditActionsMatching('connexion')).toEqual([
+      'login',
+      'logout',
+      'two_factor.recovery_used',
+      'directory.sign_in',
+      'directory.backchannel_logout',
+    ]);
+    expect(auditActionsMatching('annuaire')).toEqual([
+      'directory.sign_in',
+      'directory.link',
+      'directory.unlink',
+      'directory.account_created',
+      'directory.backchannel_logout',
+    ]);
     expect(auditActionsMatching('  ')).toEqual([]);
   });
 });

@@ -39,6 +39,11 @@ const FILL = `
     select u.id, 'structure', '2026-06-01', r.id, j.id from users u, reminder_runs r, jobs j where u.email = 'saisie@reformes.test' and j.payload->>'to' = 'a@reformes.test';
   insert into audit_log (actor_email, action, result, ip, details)
     values ('inconnu@exemple.test', 'login', 'failure', '::1', '{"raison": "mot de passe", "essais": [1, 2.5, null], "é": {"😀": true}}');
+  insert into directory_links (user_id, issuer, subject) select id, 'https://annuaire.gouv.test/realms/agents', E'sub-« ' || id || E' »\\x' from users where email = 'validation@reformes.test';
+  insert into directory_dances (state_hash, purpose, user_id, nonce, code_verifier) select 'etat-' || id, 'link', id, 'nonce-' || id, null from users where email = 'saisie@reformes.test';
+  insert into directory_sessions (family_id, user_id, issuer, subject, sid, id_token, second_factor)
+    select 'b0eebc99-9c0b-4ef8-bb6d-6bb9bd380a12', id, 'https://annuaire.gouv.test/realms/agents', 'sub-1', null, 'eyJ.jeton.signé', true from users where email = 'publication@reformes.test';
+  insert into directory_logout_tokens (jti_hash, expires_at) values ('jti-haché', '2026-06-01 12:00:00.654321+00');
   insert into natures (libnature) values ('Nature supprimée');
   delete from natures where libnature = 'Nature supprimée';
   update reforme_counts set total = total + 1000 where ctid = (select min(ctid) from reforme_counts);

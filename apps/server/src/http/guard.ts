@@ -75,7 +75,9 @@ async function loadAuthContext(db: Db, payload: TokenPayload): Promise<AuthRow |
   const result = await db.execute<AuthRow>(sql`
     select u.is_active, u.must_change_password, u.structure_id,
       (u.totp_enabled_at is null and exists (select 1 from user_roles ur join roles r on r.id = ur.role_id
-        and r.is_active and r.requires_two_factor where ur.user_id = u.id)) as must_enrol,
+        and r.is_active and r.requires_two_factor where ur.user_id = u.id)
+        -- A directory session whose acr is one of OIDC_ACR_VALUES has its second factor (issue 42).
+        and not exists (select 1 from directory_sessions d where d.family_id = ${payload.sid} and d.second_factor)) as must_enrol,
       (select r.name from user_roles ur join roles r on r.id = ur.role_id
         where ur.user_id = u.id order by ur.position, r.id limit 1) as role,
       (select max(t.expires_at) from refresh_tokens t where t.family_id = ${payload.sid}

@@ -10,6 +10,9 @@ const dash = {
   data: { total_reforme: 0, total_reforme_admin: 0, total_reforme_ins: 0, total_pending: 0, users: 0, total_structures: 0 },
 };
 
+/** Lets the answers under way be handled (a macrotask: every pending promise of the refresh settles first). */
+const settle = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 20)));
+
 const userCalls = (fetchMock: ReturnType<typeof fakeApi>) => fetchMock.mock.calls.filter(([url]) => String(url) === '/api/v1/api/user');
 
 function signInWithRights(features: string[]) {
@@ -40,6 +43,8 @@ describe('session refresh (rights follow the profils screen)', { timeout: 20_000
     vi.spyOn(Date, 'now').mockImplementation(() => now);
     const { router } = renderApp('/admin/dashboard');
     await waitFor(() => expect(userCalls(fetchMock)).toHaveLength(1));
+    // The call is made; its answer must be handled too, or a focus meanwhile joins the running refresh (one at a time).
+    await settle();
 
     act(() => {
       window.dispatchEvent(new Event('focus'));
@@ -52,6 +57,7 @@ describe('session refresh (rights follow the profils screen)', { timeout: 20_000
       window.dispatchEvent(new Event('focus'));
     });
     await waitFor(() => expect(userCalls(fetchMock)).toHaveLength(2));
+    await settle();
 
     now += SESSION_REFRESH_MS;
     await act(() => router.navigate('/admin/dashboard'));

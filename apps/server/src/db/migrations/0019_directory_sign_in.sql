@@ -25,6 +25,7 @@ CREATE TABLE "directory_sessions" (
 	"subject" text NOT NULL,
 	"sid" text,
 	"id_token" text NOT NULL,
+	"second_factor" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );--> statement-breakpoint
 CREATE INDEX "directory_sessions_sid_idx" ON "directory_sessions" USING btree ("issuer","sid");--> statement-breakpoint

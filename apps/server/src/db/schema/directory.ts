@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { at, createdAt } from './columns.ts';
 import { users } from './users.ts';
 
@@ -50,6 +50,8 @@ export const directorySessions = pgTable(
     subject: text().notNull(),
     sid: text(),
     id_token: text().notNull(),
+    /** The provider's `acr` was one of OIDC_ACR_VALUES: it stands for the second factor a role demands. */
+    second_factor: boolean().notNull().default(false),
     created_at: createdAt(),
   },
   (t) => [index('directory_sessions_sid_idx').on(t.issuer, t.sid), index('directory_sessions_subject_idx').on(t.issuer, t.subject)],

@@ -35,7 +35,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     return ok(answer, MESSAGES.loginSuccess);
   });
   on(ROUTES.refresh, async (request) => ok(await sessions.rotate(request.body.refresh_token), MESSAGES.success));
-  on(ROUTES.currentUser, async (request) => ok(await auth.currentUser(authOf(request).userId), MESSAGES.success));
+  on(ROUTES.currentUser, async (request) => {
+    const { userId, sessionId } = authOf(request);
+    return ok(await auth.currentUser(userId, sessionId), MESSAGES.success);
+  });
   // A directory session also ends at the provider: the web app opens `logout_url` next (issue 42).
   on(ROUTES.logout, async (request) => {
     const { logoutUrl } = await auth.logout(authOf(request).sessionId);

@@ -9,7 +9,7 @@ import {
 } from '@reformes/domain';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { passwordResetTokens, roles, userRoles, users } from '../../db/schema/index.ts';
+import { directorySessions, passwordResetTokens, roles, userRoles, users } from '../../db/schema/index.ts';
 import { AppError, conflict, forbidden, invalid, notFound, tooManyRequests, unauthenticated } from '../../http/app-error.ts';
 import { permissionNamesOf } from '../../http/guard.ts';
 import { enqueue, enqueueMail } from '../../jobs/queue.ts';
@@ -209,8 +209,12 @@ export function createAuthService({
     permissionsOf,
 
     /** `GET api/user`: the user with the rights it holds now, so the web app follows a change of profile without signing in again. */
-    async currentUser(userId: number) {
-      return { ...(await userViewOf(db, userId)), features: await permissionsOf(userId) };
+    async currentUser(userId: number, sessionId: string) {
+      const [directory] = await db
+        .select({ secondFactor: directorySessions.second_factor })
+        .from(directorySessions)
+        .where(eq(directorySessions.family_id, sessionId));
+      return { ...(await userViewOf(db, userId, directory?.secondFactor === true)), features: await permissionsOf(userId) };
     },
 
     /** Ends the session (its whole refresh-token family) at once. */

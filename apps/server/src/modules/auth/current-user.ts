@@ -5,7 +5,11 @@ import { directoryLinks, roles, structures, userRoles, userSettings, users } fro
 import { notFound } from '../../http/app-error.ts';
 
 /** The user as the API shows it (spec §3 "User"), never with its password hash. */
-export async function loadUserView(db: Db, userId: number): Promise<CurrentUser | undefined> {
+/**
+ * `sessionHasSecondFactor`: the caller's session got its second factor from the directory's `acr` (issue 42), so no
+ * role demands one of it (`two_factor.required` false).
+ */
+export async function loadUserView(db: Db, userId: number, sessionHasSecondFactor = false): Promise<CurrentUser | undefined> {
   const [row] = await db
     .select({
       user: users,
@@ -43,7 +47,7 @@ export async function loadUserView(db: Db, userId: number): Promise<CurrentUser 
     user_setting: row.setting ? { id: row.setting.id, signature: row.setting.signature } : null,
     two_factor: {
       enabled: user.totp_enabled_at !== null,
-      required: roleRows.some((role) => role.isActive && role.requiresTwoFactor),
+      required: !sessionHasSecondFactor && roleRows.some((role) => role.isActive && role.requiresTwoFactor),
     },
     directory_link: row.link ? { ...row.link, linked_at: row.link.linked_at.toISOString() } : null,
     has_password: user.password_hash !== null,
@@ -51,8 +55,8 @@ export async function loadUserView(db: Db, userId: number): Promise<CurrentUser 
 }
 
 /** The user as the API shows it, when it must exist (the caller, a user just written): else a 404. */
-export async function userViewOf(db: Db, userId: number): Promise<CurrentUser> {
-  const user = await loadUserView(db, userId);
+export async function userViewOf(db: Db, userId: number, sessionHasSecondFactor = false): Promise<CurrentUser> {
+  const user = await loadUserView(db, userId, sessionHasSecondFactor);
   if (!user) throw notFound();
   return user;
 }

@@ -305,6 +305,23 @@ describe('directory sign-in options', () => {
       provider.setAccount({ sub: 'niveau', email: account.email, email_verified: true, acr: 'eidas2' });
       const high = await dance('niveau', { from: app.app });
       expect(high.outcome.kind).toBe('signed_in');
+
+      // A role that demands a second factor, an account that never enrolled one: the acr stands for it.
+      await app.db.update(roles).set({ requires_two_factor: true }).where(eq(roles.name, 'validation'));
+      const unenrolled = await app.createAccount('validation');
+      await app.db.insert(directoryLinks).values({ user_id: unenrolled.id, issuer: provider.issuer, subject: 'sans-totp' });
+      provider.setAccount({ sub: 'sans-totp', email: unenrolled.email, email_verified: true, acr: 'eidas2' });
+      const strong = await dance('sans-totp', { from: app.app });
+      if (strong.outcome.kind !== 'signed_in') throw new Error(JSON.stringify(strong.outcome));
+      expect(strong.outcome.session.user.two_factor.required).toBe(false);
+      const headers = bearer(strong.outcome.session.access_token);
+      const me = await app.app.inject({ method: 'GET', url: '/api/v1/api/user', headers });
+      expect(me.json().data.two_factor.required).toBe(false);
+      expect((await app.app.inject({ method: 'GET', url: '/api/v1/dash', headers })).statusCode).toBe(200);
+      // The same account with its password still has to enrol.
+      const byPassword = await app.login(unenrolled.email);
+      expect(byPassword.user.two_factor.required).toBe(true);
+      expect((await app.app.inject({ method: 'GET', url: '/api/v1/dash', headers: bearer(byPassword.access_token) })).statusCode).toBe(403);
     } finally {
       await app.close();
     }
@@ -342,6 +359,32 @@ describe('directory sign-in options', () => {
       expect((await dance('nouvelle', { from: app.app })).outcome.kind).toBe('signed_in');
       const users_ = await (await app.as('admin')).get('users?isPaginate=false');
       expect(users_.statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("OIDC_UPDATE_PROFILE: the provider's name and verified email replace the account's, never its role or structure", async () => {
+    const app = await startApp({ OIDC_UPDATE_PROFILE: 'true' });
+    try {
+      const account = await app.createAccount('saisie');
+      await app.db.insert(directoryLinks).values({ user_id: account.id, issuer: provider.issuer, subject: 'profil' });
+      provider.setAccount({
+        sub: 'profil',
+        email: 'nom.change@ministere.test',
+        email_verified: true,
+        given_name: 'Aminata',
+        usual_name: 'Nouveau-Nom',
+      });
+      const { outcome } = await dance('profil', { from: app.app });
+      if (outcome.kind !== 'signed_in') throw new Error(JSON.stringify(outcome));
+      expect(outcome.session.user).toMatchObject({
+        firstname: 'Aminata',
+        lastname: 'Nouveau-Nom',
+        email: 'nom.change@ministere.test',
+        structure_id: account.structure_id,
+        roles: [{ name: 'saisie' }],
+      });
     } finally {
       await app.close();
     }

@@ -182,6 +182,8 @@ export function createDirectoryService({ db, directory, sessions, twoFactor, per
       subject: identity.subject,
       sid: identity.sid ?? null,
       id_token: idToken,
+      // identityOf refused any acr outside OIDC_ACR_VALUES: with that setting, this one is the second factor.
+      second_factor: settings.acrValues !== undefined,
     });
     // An `acr` of OIDC_ACR_VALUES is the second factor; without that setting, the account's own code is asked next.
     if (user.totp_enabled_at && !settings.acrValues) {
@@ -195,7 +197,11 @@ export function createDirectoryService({ db, directory, sessions, twoFactor, per
     });
     return {
       kind: 'signed_in',
-      session: { ...tokens, features: await permissionsOf(userId), user: await userViewOf(db, userId) },
+      session: {
+        ...tokens,
+        features: await permissionsOf(userId),
+        user: await userViewOf(db, userId, settings.acrValues !== undefined),
+      },
     };
   }
 
