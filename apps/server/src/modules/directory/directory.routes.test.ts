@@ -1,4 +1,4 @@
-import { DIRECTORY_MESSAGES, MESSAGES } from '@reformes/domain';
+import { type CurrentUser, DIRECTORY_MESSAGES, MESSAGES } from '@reformes/domain';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
@@ -320,7 +320,7 @@ describe('directory sign-in options', () => {
       expect((await app.app.inject({ method: 'GET', url: '/api/v1/dash', headers })).statusCode).toBe(200);
       // The same account with its password still has to enrol.
       const byPassword = await app.login(unenrolled.email);
-      expect(byPassword.user.two_factor.required).toBe(true);
+      expect((byPassword.user as unknown as CurrentUser).two_factor.required).toBe(true);
       expect((await app.app.inject({ method: 'GET', url: '/api/v1/dash', headers: bearer(byPassword.access_token) })).statusCode).toBe(403);
     } finally {
       await app.close();
