@@ -96,6 +96,7 @@ export const AUDIT_REASONS = {
   state_expired: 'connexion commencée il y a plus de 10 minutes',
   provider_error: "refus de l'annuaire",
   token_refused: "jeton d'identité refusé",
+  provider_down: "l'annuaire ne répond pas",
   userinfo_refused: 'informations utilisateur refusées',
   no_id_token: "réponse sans jeton d'identité",
   identity_taken: 'identité déjà liée à un autre compte',

@@ -172,6 +172,31 @@ describe('directory sign-in (issue 42), over HTTP against a real provider', () =
     expect(last?.details).toMatchObject({ reason: 'token_refused' });
   });
 
+  it('tells the person to try again later when the provider stops answering after its sign-in page', async () => {
+    const brief = await startTestProvider({ ...CLIENT, redirectUris: [`${PUBLIC_URL}/auth/oidc/callback`] });
+    const app = await createTestApp({
+      PUBLIC_URL,
+      OIDC_ISSUER: brief.issuer,
+      OIDC_CLIENT_ID: CLIENT.clientId,
+      OIDC_CLIENT_SECRET: CLIENT.clientSecret,
+    });
+    try {
+      brief.setAccount({ sub: 'bref', email: 'bref@ministere.test', email_verified: true });
+      const start = await app.app.inject({ method: 'GET', url: '/api/v1/auth/oidc/authorize' });
+      brief.loginNext('bref');
+      const callback = await throughProvider(start.headers.location as string, PUBLIC_URL);
+      await brief.close();
+      const answer = await app.app.inject({
+        method: 'GET',
+        url: callback.slice(PUBLIC_URL.length),
+        headers: { cookie: `reformes_directory_state=${stateOf(start)}` },
+      });
+      expect(outcomeOf(answer)).toEqual({ kind: 'refused', message: DIRECTORY_MESSAGES.providerDown, back_to: 'sign_in' });
+    } finally {
+      await app.close();
+    }
+  });
+
   it('refuses an unknown identity when accounts are not created, and says whom to ask', async () => {
     provider.setAccount({ sub: 'inconnu', email: 'inconnu@ministere.test', email_verified: true, given_name: 'Iné', usual_name: 'Connue' });
     const { outcome } = await dance('inconnu');

@@ -250,7 +250,14 @@ export function createDirectoryService({ db, directory, sessions, twoFactor, per
         ...(dance.code_verifier ? { pkceCodeVerifier: dance.code_verifier } : {}),
       });
     } catch (cause) {
-      throw refusal(DIRECTORY_MESSAGES.danceFailed, `token_refused:${codeOf(cause)}`, purposeBack(dance), dance.user_id ?? undefined);
+      // The provider not answering is not the person's failure: they are told to try again later.
+      const unreachable = cause instanceof TypeError || (cause instanceof Error && cause.name === 'TimeoutError');
+      throw refusal(
+        unreachable ? DIRECTORY_MESSAGES.providerDown : DIRECTORY_MESSAGES.danceFailed,
+        `${unreachable ? 'provider_down' : 'token_refused'}:${codeOf(cause)}`,
+        purposeBack(dance),
+        dance.user_id ?? undefined,
+      );
     }
     const claims = tokens.claims();
     if (!claims) throw refusal(DIRECTORY_MESSAGES.danceFailed, 'no_id_token', purposeBack(dance));
