@@ -86,20 +86,20 @@ test.describe
       await expect(details.getByText(DIRECTORY_MESSAGES.notLinked)).toBeVisible();
       await expect(toast(page, DIRECTORY_MESSAGES.unlinked)).toBeVisible();
     });
-  
-  test('« Mon compte » unlinks the account after a confirmation', async ({ page }) => {
-    await signIn(page, DEMO_ACCOUNTS.validation.email);
-    await page.goto('/admin/user-account?tab=directory');
-    const panel = page.getByRole('tabpanel', { name: 'Annuaire' });
-    await panel.getByRole('button', { name: DIRECTORY_MESSAGES.linkButton }).click();
-    await signInAtDirectory(page, DIRECTORY_ACCOUNTS.validation.sub);
-    await expect(toast(page, DIRECTORY_MESSAGES.linked)).toBeVisible();
-    await page.getByRole('tabpanel', { name: 'Annuaire' }).getByRole('button', { name: DIRECTORY_MESSAGES.unlinkButton }).click();
-    const confirm = page.getByRole('dialog', { name: DIRECTORY_MESSAGES.unlinkButton });
-    await expect(confirm.getByText(DIRECTORY_MESSAGES.unlinkConfirm)).toBeVisible();
-    await expectAccessible(page);
-    await confirm.getByRole('button', { name: 'Oui, continuer' }).click();
-    await expect(toast(page, DIRECTORY_MESSAGES.unlinked)).toBeVisible();
-    await expect(page.getByRole('tabpanel', { name: 'Annuaire' }).getByText(DIRECTORY_MESSAGES.notLinked)).toBeVisible();
+
+    test('« Mon compte » unlinks the account after a confirmation', async ({ page }) => {
+      await signIn(page, DEMO_ACCOUNTS.validation.email);
+      await page.goto('/admin/user-account?tab=directory');
+      const panel = page.getByRole('tabpanel', { name: 'Annuaire' });
+      await panel.getByRole('button', { name: DIRECTORY_MESSAGES.linkButton }).click();
+      await signInAtDirectory(page, DIRECTORY_ACCOUNTS.validation.sub);
+      await expect(toast(page, DIRECTORY_MESSAGES.linked)).toBeVisible();
+      await page.getByRole('tabpanel', { name: 'Annuaire' }).getByRole('button', { name: DIRECTORY_MESSAGES.unlinkButton }).click();
+      const confirm = page.getByRole('dialog', { name: DIRECTORY_MESSAGES.unlinkButton });
+      await expect(confirm.getByText(DIRECTORY_MESSAGES.unlinkConfirm)).toBeVisible();
+      await expectAccessible(page);
+      await confirm.getByRole('button', { name: 'Oui, continuer' }).click();
+      await expect(toast(page, DIRECTORY_MESSAGES.unlinked)).toBeVisible();
+      await expect(page.getByRole('tabpanel', { name: 'Annuaire' }).getByText(DIRECTORY_MESSAGES.notLinked)).toBeVisible();
+    });
   });
-});
