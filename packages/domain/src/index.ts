@@ -73,4 +73,5 @@ export * from './text-fields.ts';
 export * from './text-limits.ts';
 export * from './timeline.ts';
 export * from './two-factor.ts';
+export * from './version.ts';
 export * from './workflow.ts';

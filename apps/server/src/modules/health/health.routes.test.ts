@@ -1,3 +1,4 @@
+import { APP_VERSION } from '@reformes/domain';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
@@ -14,13 +15,19 @@ describe('health and the shared HTTP layer', () => {
   it('answers GET /api/v1/health with the database kind', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ message: 'Service disponible', data: { status: 'ok', database: t.database.kind } });
+    expect(response.json()).toMatchObject({
+      message: 'Service disponible',
+      data: { status: 'ok', database: t.database.kind, version: APP_VERSION },
+    });
   });
 
   it('answers GET /api/v1/health/ready once the database answers', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/health/ready' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ message: 'Service disponible', data: { status: 'ok', database: t.database.kind } });
+    expect(response.json()).toMatchObject({
+      message: 'Service disponible',
+      data: { status: 'ok', database: t.database.kind, version: APP_VERSION },
+    });
   });
 
   it(

@@ -1,4 +1,4 @@
-import { MESSAGES, HEALTH_ROUTES as ROUTES } from '@reformes/domain';
+import { APP_VERSION, MESSAGES, HEALTH_ROUTES as ROUTES } from '@reformes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
@@ -11,7 +11,9 @@ export const healthRoutes: FastifyPluginAsyncZod<{ health: HealthService }> = as
   const on = routeTable(app);
   // Liveness: the process answers. It never touches the pool, so a saturated pool (or a slow database) does
   // not make a supervisor restart a server that is merely busy.
-  on(ROUTES.live, async () => ok({ status: 'ok', database: health.kind }, MESSAGES.healthy), { config: ANSWERS_UNDER_PRESSURE });
+  on(ROUTES.live, async () => ok({ status: 'ok', database: health.kind, version: APP_VERSION }, MESSAGES.healthy), {
+    config: ANSWERS_UNDER_PRESSURE,
+  });
 
   // Readiness: the database answers within a short delay, and no stop has begun (main.ts drains on SIGTERM before
   // closing the listener). For load balancers and start-up scripts.
@@ -26,7 +28,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ health: HealthService }> = as
         request.log.warn({ err: error }, 'base de données indisponible');
         throw new AppError(503, 'Base de données indisponible.');
       }
-      return ok({ status: 'ok', database: health.kind }, MESSAGES.healthy);
+      return ok({ status: 'ok', database: health.kind, version: APP_VERSION }, MESSAGES.healthy);
     },
     { config: ANSWERS_UNDER_PRESSURE },
   );

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, MESSAGES, TITLES, tooManyAttemptsMessage } from '@reformes/domain';
+import { ACCOUNT_MESSAGES, MESSAGES, TITLES, tooManyAttemptsMessage, versionText } from '@reformes/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -36,6 +36,8 @@ describe('Mon compte', () => {
 
     expect(await screen.findByRole('heading', { name: 'Mon compte', level: 1 })).toBeInTheDocument();
     expect(screen.getByText(ACCOUNT_MESSAGES.subtitle)).toBeInTheDocument();
+    // The release, at the foot of the page (issue 43).
+    expect(screen.getByText(versionText())).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/user-account');
   });
 

@@ -1,5 +1,5 @@
 import { Paper, Stack, Tabs, Text, Title } from '@mantine/core';
-import { ACCOUNT_MESSAGES, DIRECTORY_MESSAGES, REMINDER_MESSAGES } from '@reformes/domain';
+import { ACCOUNT_MESSAGES, DIRECTORY_MESSAGES, REMINDER_MESSAGES, versionText } from '@reformes/domain';
 import { IconBell, IconBuildingBank, IconLock, IconShieldLock, IconSignature, IconUser } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
@@ -78,6 +78,9 @@ export function AccountPage() {
           )}
         </Tabs>
       </Paper>
+      <Text component="footer" size="xs" c="dimmed" ta="center">
+        {versionText()}
+      </Text>
     </Stack>
   );
 }
