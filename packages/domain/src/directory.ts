@@ -1,9 +1,8 @@
 /**
  * Sign-in with the administration's directory (OpenID Connect, issue 42): its French texts and what the server's
- * callback hands the sign-in page. One source for the server, the sign-in page and the back office.
+ * callback hands the sign-in page (its schema is in shapes/directory.ts: this module stays free of zod, for the sign-in
+ * page's first script). One source for the server, the sign-in page and the back office.
  */
-import { signInShape } from './shapes/auth.ts';
-import { z } from './zod-locale.ts';
 
 /** The sign-in button's text when OIDC_LABEL is not set. */
 export const DEFAULT_DIRECTORY_LABEL = "Se connecter avec l'annuaire de l'administration";
@@ -43,17 +42,3 @@ export const DIRECTORY_MESSAGES = {
   notLinkedYet: "Ce compte n'est pas lié à l'annuaire.",
   logoutTokenRefused: "Jeton de déconnexion de l'annuaire refusé",
 } as const;
-
-/** What the server's callback decided, carried by the page it answers (the sign-in page). */
-export const directoryOutcomeSchema = z.discriminatedUnion('kind', [
-  /** Signed in: the same answer as `POST api/login`. */
-  z.object({ kind: z.literal('signed_in'), session: signInShape }),
-  /** The role demands a second factor the provider's `acr` did not give: the code step of the sign-in page. */
-  z.object({ kind: z.literal('two_factor'), challenge_token: z.string() }),
-  /** A dance started from « Mon compte » linked the account. */
-  z.object({ kind: z.literal('linked') }),
-  /** Refused: the French reason, and the page it belongs on. */
-  z.object({ kind: z.literal('refused'), message: z.string(), back_to: z.enum(['sign_in', 'account']) }),
-]);
-/** The wire form (dates as ISO strings), as the page reads it. */
-export type DirectoryOutcome = z.input<typeof directoryOutcomeSchema>;

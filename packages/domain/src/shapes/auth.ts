@@ -1,7 +1,9 @@
 import { z } from '../zod-locale.ts';
-import { directoryLinkShape } from './directory.ts';
 import { envelopeShape, type Shape, timestamp } from './envelope.ts';
 import { twoFactorChallengeShape } from './two-factor.ts';
+
+/** A user's directory identity (issue 42): the pair (issuer, `sub`), and when it was linked. */
+export const directoryLinkShape = z.object({ issuer: z.string(), subject: z.string(), linked_at: timestamp });
 
 /** A user as the API shows it (spec §3 "User"), never with its password hash. */
 export const userShape = z.object({
