@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { migrationsExpandOnly } from './migrations.mjs';
 import {
   importCircles,
   pagesRoom,
@@ -289,5 +290,45 @@ describe('no import circle', () => {
       }),
     );
     expect(breaches).toEqual(['an import circle: packages/domain/src/audit.ts <-> packages/domain/src/shapes/audit.ts']);
+  });
+});
+
+describe('migrations expand only (issue 43)', () => {
+  const journal = (tags) => JSON.stringify({ entries: tags.map((tag) => ({ idx: Number(tag.slice(0, 4)), tag })) });
+  const release = (version, migrations, { contract, schema = "export const users = pgTable('users', { id: id() });" } = {}) =>
+    checkout({
+      'package.json': JSON.stringify({ version }),
+      'apps/server/src/db/migrations/meta/_journal.json': journal(Object.keys(migrations)),
+      ...Object.fromEntries(Object.entries(migrations).map(([tag, sql]) => [`apps/server/src/db/migrations/${tag}.sql`, sql])),
+      ...(contract ? { 'apps/server/src/db/migrations/contract.json': JSON.stringify(contract) } : {}),
+      'apps/server/src/db/schema/users.ts': schema,
+    });
+  const drop = 'ALTER TABLE "users" DROP COLUMN "nickname";';
+
+  it('catches a drop, a rename, a type change, a new required column without default after the baseline; not before it', () => {
+    const breaches = migrationsExpandOnly(
+      release('1.1.0', {
+        '0005_old_history': 'ALTER TABLE "users" DROP COLUMN "legacy";',
+        '0020_contract': `${drop}--> statement-breakpoint\nALTER TABLE "users" RENAME COLUMN "phone" TO "telephone";`,
+        '0021_types':
+          'ALTER TABLE "users" ALTER COLUMN "phone" SET DATA TYPE integer;\nALTER TABLE "users" ADD COLUMN "badge" text NOT NULL;',
+        '0022_fine':
+          'ALTER TABLE "users" ADD COLUMN "badge2" text DEFAULT \'\' NOT NULL;\nALTER TABLE "users" ALTER COLUMN "phone" DROP NOT NULL;\nCREATE TABLE "x" ("id" serial);',
+      }),
+    );
+    expect(breaches.map((breach) => breach.split(':')[0])).toEqual([
+      '0020_contract.sql drops a column',
+      '0020_contract.sql renames',
+      "0021_types.sql changes a column's type",
+      '0021_types.sql adds a required column without a default (the previous release inserts rows without it)',
+    ]);
+  });
+
+  it('allows a drop listed in contract.json one release after the code stopped reading it, once the schema no longer names it', () => {
+    const contract = [{ migration: '0020_contract.sql', statement: drop, unusedSince: '1.1.0' }];
+    expect(migrationsExpandOnly(release('1.1.0', { '0020_contract': drop }, { contract }))[0]).toMatch(/wait one release/);
+    const still = "export const users = pgTable('users', { id: id(), nickname: text() });";
+    expect(migrationsExpandOnly(release('1.2.0', { '0020_contract': drop }, { contract, schema: still }))[0]).toMatch(/still names/);
+    expect(migrationsExpandOnly(release('1.2.0', { '0020_contract': drop }, { contract }))).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@
 // `npm run lint` fails on them and a test proves each rule by a deliberate violation (architecture.test.mjs).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { migrationsExpandOnly } from './migrations.mjs';
 
 const SOURCE = /\.(ts|tsx|mjs)$/;
 const TEST = /\.test\.(ts|tsx|mjs)$/;
@@ -422,4 +423,5 @@ export const RULES = {
   'web lower layer ordered (components -> api -> session)': webLowerOrder,
   "the public pages' room (apps/web/src/pages)": pagesRoom,
   'no import circle': importCircles,
+  'migrations expand only (a release drops or renames nothing the previous one reads)': migrationsExpandOnly,
 };
