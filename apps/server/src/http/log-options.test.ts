@@ -6,6 +6,9 @@ describe('redactUrl', () => {
   it('hides the token of the mailed recovery link and credential query parameters, and nothing else', () => {
     expect(redactUrl('/auth/recovery-password/abc-DEF_123')).toBe('/auth/recovery-password/[Redacted]');
     expect(redactUrl('/auth/recovery-password/abc/suite?x=1')).toBe('/auth/recovery-password/[Redacted]/suite?x=1');
+    expect(redactUrl('/auth/oidc/callback?code=c0de&state=s7a7e&iss=https%3A%2F%2Fannuaire.test')).toBe(
+      '/auth/oidc/callback?code=[Redacted]&state=[Redacted]&iss=https%3A%2F%2Fannuaire.test',
+    );
     expect(redactUrl('/reset?token=abc&page=2&code=1234&password=p&refresh_token=r&reset=z&Access_Token=a')).toBe(
       '/reset?token=[Redacted]&page=2&code=[Redacted]&password=[Redacted]&refresh_token=[Redacted]&reset=[Redacted]&Access_Token=[Redacted]',
     );

@@ -2,8 +2,11 @@ import type { FastifyRequest } from 'fastify';
 
 const REDACTED = '[Redacted]';
 
-/** Query parameters whose value is a credential: `?token=…`, `?reset=…`, `?code=…`, `?password=…`, `?refresh_token=…`. */
-const SECRET_PARAM = /token|password|secret|^reset$|^code$|^key$/i;
+/**
+ * Query parameters whose value is a credential: `?token=…`, `?reset=…`, `?code=…`, `?password=…`, `?refresh_token=…`,
+ * and the directory's callback (issue 42): its `code`, its `state` (the browser's cookie holds the same), `id_token_hint`.
+ */
+const SECRET_PARAM = /token|password|secret|^reset$|^code$|^key$|^state$|^nonce$|^code_verifier$/i;
 
 /** Path segments that are credentials: the mailed recovery link is `/auth/recovery-password/{token}`. */
 const SECRET_SEGMENT = /\/(recovery-password|reset-password)\/[^/]+/gi;
