@@ -28,11 +28,16 @@ async function startApp(env: Record<string, string> = {}) {
 /** A whole dance for `sub`: start on `from`, the provider's pages, the callback on `to` (another instance, maybe). */
 async function dance(
   sub: string,
-  { from = t.app as Injector, to = from, cookieState }: { from?: Injector; to?: Injector; cookieState?: string } = {},
+  {
+    from = t.app as Injector,
+    to = from,
+    cookieState,
+    via = provider,
+  }: { from?: Injector; to?: Injector; cookieState?: string; via?: TestProvider } = {},
 ) {
   const start = await from.inject({ method: 'GET', url: '/api/v1/auth/oidc/authorize' });
   expect(start.statusCode).toBe(303);
-  provider.loginNext(sub);
+  via.loginNext(sub);
   const callback = await throughProvider(start.headers.location as string, PUBLIC_URL);
   const state = stateOf(start);
   const answer = await to.inject({
@@ -170,6 +175,27 @@ describe('directory sign-in (issue 42), over HTTP against a real provider', () =
     expect(outcome).toMatchObject({ kind: 'refused', message: DIRECTORY_MESSAGES.danceFailed, back_to: 'sign_in' });
     const last = (await auditOf('directory.sign_in')).at(-1);
     expect(last?.details).toMatchObject({ reason: 'token_refused' });
+  });
+
+  it('reads a userinfo answered as plain JSON as well as a signed one', async () => {
+    const plain = await startTestProvider({ ...CLIENT, redirectUris: [`${PUBLIC_URL}/auth/oidc/callback`] });
+    const app = await createTestApp({
+      PUBLIC_URL,
+      OIDC_ISSUER: plain.issuer,
+      OIDC_CLIENT_ID: CLIENT.clientId,
+      OIDC_CLIENT_SECRET: CLIENT.clientSecret,
+      OIDC_ACCOUNT_CREATION: 'true',
+    });
+    try {
+      plain.setAccount({ sub: 'json', email: 'json.agent@ministere.test', email_verified: true, given_name: 'Jo', usual_name: 'Son' });
+      const { outcome } = await dance('json', { from: app.app, via: plain });
+      expect(outcome).toMatchObject({ kind: 'refused', message: DIRECTORY_MESSAGES.pendingAccount });
+      const [created] = await app.db.select().from(users).where(eq(users.email, 'json.agent@ministere.test'));
+      expect(created).toMatchObject({ firstname: 'Jo', lastname: 'Son' });
+    } finally {
+      await app.close();
+      await plain.close();
+    }
   });
 
   it('tells the person to try again later when the provider stops answering after its sign-in page', async () => {
