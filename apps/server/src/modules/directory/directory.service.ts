@@ -5,6 +5,7 @@ import * as client from 'openid-client';
 import type { Db } from '../../db/client.ts';
 import { directoryDances, directoryLinks, directorySessions, roles, userRoles, users } from '../../db/schema/index.ts';
 import { AppError, conflict, notFound, serviceUnavailable } from '../../http/app-error.ts';
+import { pgErrorCode } from '../../http/pg-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { userViewOf } from '../auth/current-user.ts';
 import { hashToken, type Sessions } from '../auth/sessions.ts';
@@ -134,6 +135,14 @@ export function createDirectoryService({ db, directory, sessions, twoFactor, per
       .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
     // Never reaches an existing account by its email without OIDC_LINK_BY_EMAIL (handled above).
     if (taken) throw refusal(DIRECTORY_MESSAGES.noAccount, 'email_taken', 'sign_in', taken.id);
+    // Two first sign-ins of one person at once: the second meets the unique email and is told as for a taken one.
+    return createAccountRow(identity, email).catch((error: unknown) => {
+      if (pgErrorCode(error) === '23505') throw refusal(DIRECTORY_MESSAGES.noAccount, 'email_taken', 'sign_in');
+      throw error;
+    });
+  }
+
+  function createAccountRow(identity: DirectoryIdentity, email: string): Promise<number> {
     return db.transaction(async (tx) => {
       const [created] = await tx
         .insert(users)
