@@ -62,8 +62,8 @@ export function createImportService(db: Db) {
   return {
     /** What an import of these lines would do: counts and every issue, nothing written. */
     async preview(rows: ImportRow[]): Promise<ImportPreview> {
-      const refs = await references();
-      return inPlanningTurn(async () => previewOf(await planImportInTurns(rows, refs, pause)));
+      // The turn is asked for first, before any await: who waits and who is refused is decided in arrival order.
+      return inPlanningTurn(async () => previewOf(await planImportInTurns(rows, await references(), pause)));
     },
 
     /**
@@ -71,8 +71,7 @@ export function createImportService(db: Db) {
      * at the importer's creation stage, each with its creation line in the history; then one audit entry.
      */
     async commit(auth: AuthContext, rows: ImportRow[]): Promise<ImportPreview> {
-      const refs = await references();
-      const plan = await inPlanningTurn(() => planImportInTurns(rows, refs, pause));
+      const plan = await inPlanningTurn(async () => planImportInTurns(rows, await references(), pause));
       if (plan.valid.length === 0) throw new AppError(422, IMPORT_MESSAGES.nothingValid);
       const stage = creationStageOf(auth.role);
       await db.transaction(async (tx) => {
