@@ -28,7 +28,7 @@ import { createScratchDatabase, fillPostgres, postgresAnswers } from './fill.ts'
 import { drain, type LoadResult, runLoad } from './load.ts';
 import { MemorySampler, toMB } from './processes.ts';
 import { machine, num, statusOf } from './report.ts';
-import { login, scenarios, serverEnv } from './scenarios.ts';
+import { scenarios, serverEnv, signInAll } from './scenarios.ts';
 import { REPO_ROOT, startServer } from './server.ts';
 import { ADMIN_URL, CONNECTIONS, cleanUp, cleanups, KEEP, log, REFORMS, SECONDS, seconds } from './settings.ts';
 
@@ -95,12 +95,7 @@ async function measure(side: Side, pair: number, env: NodeJS.ProcessEnv, logDir:
   cleanups.push(() => server.stop());
   try {
     const sampler = new MemorySampler(server.serverPid).start();
-    const as = {
-      admin: await login(server.baseUrl, 'admin@reformes.test'),
-      central: await login(server.baseUrl, 'central@reformes.test'),
-      publication: await login(server.baseUrl, 'publication@reformes.test'),
-    };
-    const all = scenarios(parameters, as);
+    const all = scenarios(parameters, await signInAll(server.baseUrl));
     // Warm-up (JIT, connection pool, kept pages' statements), not recorded: as run.ts, plus a few seconds of each
     // paged route so that neither side is measured cold.
     await runLoad(server.baseUrl, { ...all.health, seconds: 2 });

@@ -21,7 +21,7 @@ import { createScratchDatabase, fillEmbedded, fillPostgres, postgresAnswers } fr
 import { drain, type LoadResult, type Probe, probe, runLoad } from './load.ts';
 import { MemorySampler } from './processes.ts';
 import { type EngineReport, formatRound, type Line, machine, num, report, statusOf } from './report.ts';
-import { login, scenarios, serverEnv } from './scenarios.ts';
+import { scenarios, serverEnv, signInAll } from './scenarios.ts';
 import { ensureBuilt, type ServerHandle, startServer } from './server.ts';
 import {
   ADMIN_URL,
@@ -76,12 +76,7 @@ async function measure(engine: Engine, env: NodeJS.ProcessEnv, dataDir: string, 
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   const idleStart = await sampler.settle();
 
-  const as = {
-    admin: await login(server.baseUrl, 'admin@reformes.test'),
-    central: await login(server.baseUrl, 'central@reformes.test'),
-    publication: await login(server.baseUrl, 'publication@reformes.test'),
-  };
-  const all = scenarios(parameters, as);
+  const all = scenarios(parameters, await signInAll(server.baseUrl));
   // Warm-up (JIT, connection pool), not recorded.
   await runLoad(server.baseUrl, { ...all.health, seconds: 2 });
 

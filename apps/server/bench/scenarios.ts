@@ -45,6 +45,15 @@ export async function login(baseUrl: string, email: string): Promise<Record<stri
   return { authorization: `Bearer ${body.data.access_token}` };
 }
 
+/** The three demo sessions the scenarios run as, signed in before the measures. */
+export async function signInAll(baseUrl: string) {
+  return {
+    admin: await login(baseUrl, 'admin@reformes.test'),
+    central: await login(baseUrl, 'central@reformes.test'),
+    publication: await login(baseUrl, 'publication@reformes.test'),
+  };
+}
+
 export function scenarios(
   parameters: BenchParameters,
   as: { admin: Record<string, string>; central: Record<string, string>; publication: Record<string, string> },
