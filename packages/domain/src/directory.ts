@@ -4,6 +4,14 @@
  * page's first script). One source for the server, the sign-in page and the back office.
  */
 
+/**
+ * `GET auth/options` (DIRECTORY_ROUTES.options takes its method, path and access from here): the sign-in page asks it
+ * as it loads, from a script that must not pull the route table's shapes (zod) in.
+ */
+export const SIGN_IN_OPTIONS_ROUTE = { method: 'GET', path: '/auth/options', access: 'public' } as const;
+/** Its X-Action header, as `actionOf` gives it for a public GET (directory.test.ts holds the two together). */
+export const SIGN_IN_OPTIONS_ACTION = 'show';
+
 /** The sign-in button's text when OIDC_LABEL is not set. */
 export const DEFAULT_DIRECTORY_LABEL = "Se connecter avec l'annuaire de l'administration";
 

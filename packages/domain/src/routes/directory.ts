@@ -1,3 +1,4 @@
+import { SIGN_IN_OPTIONS_ROUTE } from '../directory.ts';
 import { idParamsSchema } from '../reference.ts';
 import { userAnswer } from '../shapes/auth.ts';
 import { authorizationUrlAnswer, signInOptionsAnswer } from '../shapes/directory.ts';
@@ -10,9 +11,7 @@ import { routesOf } from './route.ts';
  */
 export const DIRECTORY_ROUTES = routesOf(['Annuaire (OpenID Connect)'], {
   options: {
-    method: 'GET',
-    path: '/auth/options',
-    access: 'public',
+    ...SIGN_IN_OPTIONS_ROUTE,
     summary: "Ce que propose la page de connexion (bouton de l'annuaire, formulaire de mot de passe)",
     answer: signInOptionsAnswer,
   },

@@ -7,7 +7,7 @@ import { aUser, signInAs } from '../../test/render-app.tsx';
 import { leavePage } from '../dom.ts';
 import { render } from '../html.ts';
 import { loginPageHtml } from './auth-markup.ts';
-import { parseOutcome } from './directory-sign-in.ts';
+import { parseOutcome } from './directory-outcome.ts';
 import { startLogin } from './login-form.ts';
 
 const options = (directory: { label: string } | null, password_signin = true) => ({

@@ -1,34 +1,22 @@
 /**
  * The sign-in page's part of the directory sign-in (issue 42), loaded after the page's first script: what the server
- * offers (the directory's button, the password form folded for admins), and the outcome the callback's page carries.
+ * offers (the directory's button, the password form folded for admins), and the alert of its refusals.
  */
-import {
-  type AnswerOf,
-  actionOf,
-  DIRECTORY_MESSAGES,
-  DIRECTORY_ROUTES,
-  type DirectoryOutcome,
-  directoryOutcomeSchema,
-} from '@reformes/domain';
+import type { AnswerOf, DIRECTORY_ROUTES } from '@reformes/domain';
+import { DIRECTORY_MESSAGES, SIGN_IN_OPTIONS_ACTION, SIGN_IN_OPTIONS_ROUTE } from '@reformes/domain';
 import { pageRequest } from '../api.ts';
 import { byId } from '../dom.ts';
 
-/** The callback's outcome, or a refusal when the page holds something else than what the server writes. */
-export function parseOutcome(text: string): DirectoryOutcome {
-  try {
-    const value: unknown = JSON.parse(text);
-    // Checked by the schema, kept in its wire form (dates as the server wrote them).
-    if (directoryOutcomeSchema.safeParse(value).success) return value as DirectoryOutcome;
-  } catch {
-    // Not JSON: the same refusal as an unreadable outcome.
-  }
-  return { kind: 'refused', message: DIRECTORY_MESSAGES.danceFailed, back_to: 'sign_in' };
-}
-
-/** Shows the directory's button when the server has one, and folds the password form when it is for admins only. */
+/**
+ * Shows the directory's button when the server has one, and folds the password form when it is for admins only. Runs
+ * on every visit: it takes its route from the domain's zod-free module, not from the route table (whose shapes are
+ * zod); the callback's outcome is read by directory-outcome.ts, loaded on the callback's page only.
+ */
 export async function offerDirectory(): Promise<void> {
-  const route = DIRECTORY_ROUTES.options;
-  const { data } = await pageRequest<AnswerOf<typeof route>>('GET', route.path, { action: actionOf(route) });
+  const route = SIGN_IN_OPTIONS_ROUTE;
+  const { data } = await pageRequest<AnswerOf<typeof DIRECTORY_ROUTES.options>>(route.method, route.path, {
+    action: SIGN_IN_OPTIONS_ACTION,
+  });
   if (data.directory) {
     byId<HTMLAnchorElement>('directory-button').textContent = data.directory.label;
     byId('directory-offer').hidden = false;

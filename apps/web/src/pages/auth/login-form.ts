@@ -160,7 +160,7 @@ export function startLogin(): void {
   if (outcome === undefined) return;
   // A reload must not replay the callback: the address becomes the sign-in page's.
   history.replaceState(null, '', '/auth/login');
-  void directory.then(({ parseOutcome, showRefusal }) => {
+  void Promise.all([directory, import('./directory-outcome.ts')]).then(([{ showRefusal }, { parseOutcome }]) => {
     const decided = parseOutcome(outcome);
     if (decided.kind === 'signed_in') enter(decided.session);
     else if (decided.kind === 'two_factor') {
