@@ -30,7 +30,7 @@ import { MemorySampler, toMB } from './processes.ts';
 import { machine, num, statusOf } from './report.ts';
 import { scenarios, serverEnv, signInAll } from './scenarios.ts';
 import { REPO_ROOT, startServer } from './server.ts';
-import { ADMIN_URL, CONNECTIONS, cleanUp, cleanups, KEEP, log, REFORMS, SECONDS, seconds } from './settings.ts';
+import { ADMIN_URL, CONNECTIONS, cleanUp, cleanups, KEEP, log, REFORMS, runMain, SECONDS, seconds } from './settings.ts';
 
 const BEFORE = process.env.BENCH_BEFORE ?? 'HEAD~1';
 const AFTER = process.env.BENCH_AFTER ?? 'HEAD';
@@ -205,11 +205,4 @@ async function main() {
   if (KEEP) log(`kept: database ${url.replace(/:[^:@/]*@/, ':***@')}, worktrees ${before.dir} ${after.dir}, logs ${logDir}`);
 }
 
-try {
-  await main();
-} catch (error) {
-  console.error(error);
-  process.exitCode = 1;
-} finally {
-  await cleanUp();
-}
+await runMain(main);

@@ -35,6 +35,7 @@ import {
   log,
   REFORMS,
   ROUNDS,
+  runMain,
   SECONDS,
   seconds,
 } from './settings.ts';
@@ -207,11 +208,4 @@ async function main() {
   }
 }
 
-try {
-  await main();
-} catch (error) {
-  console.error(error);
-  process.exitCode = 1;
-} finally {
-  await cleanUp();
-}
+await runMain(main);

@@ -36,3 +36,15 @@ export const cleanups: Array<() => Promise<void>> = [];
 export async function cleanUp() {
   while (cleanups.length > 0) await (cleanups.pop() as () => Promise<void>)().catch((error) => console.error(error));
 }
+
+/** Runs a bench's main, then undoes what it started whatever happened; a failure exits 1. */
+export async function runMain(main: () => Promise<void>): Promise<void> {
+  try {
+    await main();
+  } catch (error) {
+    console.error(error);
+    process.exitCode = 1;
+  } finally {
+    await cleanUp();
+  }
+}
