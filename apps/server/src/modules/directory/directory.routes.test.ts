@@ -398,6 +398,17 @@ describe('directory sign-in options', () => {
       });
       const created = await dance('nouvelle', { from: app.app });
       expect(created.outcome).toEqual({ kind: 'refused', message: DIRECTORY_MESSAGES.pendingAccount, back_to: 'sign_in' });
+      // A claim longer than its field is not taken (the provider's answer is input): no account without an email.
+      provider.setAccount({
+        sub: 'trop-long',
+        email: `${'a'.repeat(250)}@ministere.test`,
+        email_verified: true,
+        given_name: 'x'.repeat(10_000),
+      });
+      expect((await dance('trop-long', { from: app.app })).outcome).toMatchObject({
+        kind: 'refused',
+        message: DIRECTORY_MESSAGES.noAccount,
+      });
       const [pending] = await app.db.select().from(users).where(eq(users.email, 'nouvelle.agente@ministere.test'));
       expect(pending).toMatchObject({ firstname: 'Nadia', lastname: 'Nouvelle', structure_id: null, password_hash: null });
       const again = await dance('nouvelle', { from: app.app });

@@ -1,5 +1,5 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
-import { DIRECTORY_MESSAGES, type DirectoryOutcome, MESSAGES } from '@reformes/domain';
+import { DIRECTORY_MESSAGES, type DirectoryOutcome, MESSAGES, TEXT_LIMITS } from '@reformes/domain';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import * as client from 'openid-client';
 import type { Db } from '../../db/client.ts';
@@ -51,7 +51,14 @@ const sameText = (a: string, b: string) => {
   return timingSafeEqual(left, right);
 };
 
-const textClaim = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+/**
+ * A claim as one line of text, or nothing: the provider's answer is input like any other, so a value longer than the
+ * field it lands in (TEXT_LIMITS) is not taken.
+ */
+const textClaim = (value: unknown, max: number = TEXT_LIMITS.label) => {
+  const text = typeof value === 'string' ? value.trim() : '';
+  return text !== '' && text.length <= max ? text : undefined;
+};
 
 export interface DirectoryServiceOptions {
   db: Db;
@@ -286,7 +293,7 @@ export function createDirectoryService({ db, directory, sessions, twoFactor, per
     const identity: DirectoryIdentity = {
       issuer: claims.iss,
       subject: claims.sub,
-      email: textClaim(all.email),
+      email: textClaim(all.email, TEXT_LIMITS.email),
       emailVerified: all.email_verified === true || all.email_verified === 'true',
       firstname: textClaim(all.given_name),
       // ProConnect names the family name `usual_name`.
