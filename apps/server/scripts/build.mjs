@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { IMAGE_EXTERNALS } from './image-externals.mjs';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 // `--outdir <folder>`: a build of its own (tests that start the compiled server), leaving dist/ alone.
@@ -20,12 +21,18 @@ const outdirArgument = process.argv.indexOf('--outdir');
 const outdir = outdirArgument === -1 ? path.join(serverDir, 'dist') : path.resolve(process.argv[outdirArgument + 1]);
 const src = (file) => path.join(serverDir, 'src', file);
 
+// `--bundle-dependencies` (the container image, Containerfile): every package is bundled but those of
+// IMAGE_EXTERNALS, so that the image ships a few megabytes of JavaScript instead of node_modules.
+const bundleDependencies = process.argv.includes('--bundle-dependencies');
+const isImageExternal = (specifier) => IMAGE_EXTERNALS.some((name) => specifier === name || specifier.startsWith(`${name}/`));
+
 /** Bare imports stay external (node_modules), except our workspace packages, which ship TypeScript sources. */
 const externalPackages = {
   name: 'external-packages',
   setup(esbuild) {
     esbuild.onResolve({ filter: /^[^./]/ }, (args) => {
       if (args.kind === 'entry-point' || args.path.startsWith('@reformes/')) return undefined;
+      if (bundleDependencies && !args.path.startsWith('node:') && !isImageExternal(args.path)) return undefined;
       return { path: args.path, external: true };
     });
   },
@@ -51,6 +58,10 @@ await build({
   target: 'node20.19',
   sourcemap: 'linked',
   plugins: [externalPackages],
+  // Bundled CommonJS packages call require(); an ES module has none of its own.
+  banner: bundleDependencies
+    ? { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" }
+    : {},
   logLevel: 'warning',
 });
 fs.cpSync(src('db/migrations'), path.join(outdir, 'migrations'), { recursive: true });
