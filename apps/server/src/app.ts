@@ -190,6 +190,7 @@ export async function buildApp({ config, database, logger, logStream, mailer, pr
     documents: fileStore,
     retention: config.backupRetention,
     encryptionKey: config.backupEncryptionKey,
+    databaseFormat: config.backupDatabaseFormat,
   });
   const reminders = createRemindersService({
     db: database.db,

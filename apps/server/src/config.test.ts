@@ -138,6 +138,13 @@ describe('configuration', () => {
     expect(loadConfig({ TRUST_PROXY: '0' }).seedDemo).toBe(true);
   });
 
+  it('reads BACKUP_DATABASE_FORMAT: pg_dump or logical, nothing else', () => {
+    expect(loadConfig({}).backupDatabaseFormat).toBeUndefined();
+    expect(loadConfig({ BACKUP_DATABASE_FORMAT: 'logical' }).backupDatabaseFormat).toBe('logical');
+    expect(loadConfig({ BACKUP_DATABASE_FORMAT: 'pg_dump' }).backupDatabaseFormat).toBe('pg_dump');
+    expect(() => loadConfig({ BACKUP_DATABASE_FORMAT: 'tar' })).toThrow('BACKUP_DATABASE_FORMAT doit valoir pg_dump ou logical');
+  });
+
   it('serves /api/docs outside production, in production only with API_DOCS=true', () => {
     expect(loadConfig({}).apiDocs).toBe(true);
     expect(loadConfig({ NODE_ENV: 'test' }).apiDocs).toBe(true);

@@ -119,6 +119,8 @@ const configSchema = z
     UPLOAD_MAX_MB: z.coerce.number().positive().default(20),
     SIGNATURE_MAX_MB: z.coerce.number().positive().default(2),
     BACKUP_RETENTION: z.coerce.number().int().positive().default(30),
+    // No default here: pg_dump with DATABASE_URL, the app's own dump for the embedded database (see loadConfig).
+    BACKUP_DATABASE_FORMAT: z.enum(['pg_dump', 'logical'], { error: 'BACKUP_DATABASE_FORMAT doit valoir pg_dump ou logical' }).optional(),
     BACKUP_DAILY_AT: z
       .string()
       .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "BACKUP_DAILY_AT doit être une heure HH:MM (par exemple 02:30), à l'heure du serveur")
@@ -308,6 +310,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadMaxBytes: Math.round(raw.UPLOAD_MAX_MB * 1024 * 1024),
     signatureMaxBytes: Math.round(raw.SIGNATURE_MAX_MB * 1024 * 1024),
     backupRetention: raw.BACKUP_RETENTION,
+    /**
+     * How the database is dumped: `pg_dump` (custom format, `…-db.dump`) or the app's own logical dump (`…-db.jsonl.gz`,
+     * logical-dump.ts), which needs no pg_dump of the server's major version: the container image's choice. The
+     * embedded cluster ships no pg_dump, so it is always `logical` there; unset, `pg_dump` for PostgreSQL (backups.service.ts).
+     */
+    backupDatabaseFormat: raw.BACKUP_DATABASE_FORMAT,
     /** `HH:MM`: a backup is made each day then, once across instances (jobs/schedule.ts); none without it. */
     backupDailyAt: raw.BACKUP_DAILY_AT,
     /** Audit entries older than this many days are deleted (modules/audit/audit-retention.ts). */

@@ -102,11 +102,13 @@ async function convert(dataDir: string, label: string, target: pg.ClientBase, lo
 
 /** PGlite in this process, served on loopback: the migrator and `copyDatabase` speak node-postgres to it. */
 async function openPglite(dataDir: string, label: string) {
-  const [{ PGlite }, { pg_trgm }, { PGLiteSocketServer }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('@electric-sql/pglite/contrib/pg_trgm'),
-    import('@electric-sql/pglite-socket'),
-  ]);
+  // The container image leaves PGlite out (apps/server/scripts/image-externals.mjs): say what to do instead of a stack.
+  const [{ PGlite }, { pg_trgm }, { PGLiteSocketServer }] = await attempt(
+    `La base PGlite ${label} (version antérieure au 2026-11-26) ne peut pas être convertie ici : PGlite n'est pas installé ` +
+      "(l'image conteneur ne le contient pas). Convertissez-la d'abord avec le serveur installé par npm ci (docs/operations.md)",
+    () =>
+      Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm'), import('@electric-sql/pglite-socket')]),
+  );
   const pglite = await attempt(`La base PGlite ${label} n'a pas pu être ouverte`, () =>
     PGlite.create(dataDir, { extensions: { pg_trgm } }),
   );

@@ -114,17 +114,20 @@ async function writeBackup(source: Readable, file: string, key: Buffer | undefin
   await (key ? pipeline(source, encryptionStage(key), target) : pipeline(source, target));
 }
 
+/** `pg_dump` (PostgreSQL only) or the app's own logical dump (BACKUP_DATABASE_FORMAT). */
+export type DumpFormat = 'pg_dump' | 'logical';
+
 /**
- * The database dump: the app's own logical dump, gzipped, for the embedded cluster (its binaries ship no pg_dump),
- * or `pg_dump` custom format for PostgreSQL.
+ * The database dump: the app's own logical dump, gzipped, for the embedded cluster (its binaries ship no pg_dump) and
+ * for PostgreSQL with BACKUP_DATABASE_FORMAT=logical, or `pg_dump` custom format for PostgreSQL.
  */
 export async function dumpDatabase(
   database: Database,
   file: string,
   key?: Buffer,
-  { timeoutMs = PG_DUMP_TIMEOUT_MS }: { timeoutMs?: number } = {},
+  { timeoutMs = PG_DUMP_TIMEOUT_MS, format = 'pg_dump' }: { timeoutMs?: number; format?: DumpFormat } = {},
 ): Promise<void> {
-  if (database.kind === 'embedded') {
+  if (database.kind === 'embedded' || format === 'logical') {
     const client = await database.pool.connect();
     try {
       await writeLogicalBackup(client, file, key);
@@ -177,8 +180,8 @@ export function verifyLogicalBackup(file: string): Promise<void> {
   return readLogicalBackup(file, (input) => verifyLogicalDump(input, migrations));
 }
 
-export function databaseDumpExtension(database: Database): string {
-  return database.kind === 'embedded' ? LOGICAL_DUMP_EXTENSION : 'dump';
+export function databaseDumpExtension(format: DumpFormat): string {
+  return format === 'logical' ? LOGICAL_DUMP_EXTENSION : 'dump';
 }
 
 /**

@@ -251,6 +251,28 @@ describe('removing a backup', () => {
   });
 });
 
+describe("BACKUP_DATABASE_FORMAT=logical (the container image: no pg_dump of the server's version needed)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ BACKUP_DATABASE_FORMAT: 'logical' });
+  });
+  afterAll(() => t.close());
+
+  it("dumps the database with the app's own logical dump, on PostgreSQL too", async () => {
+    const admin = bearer((await t.login('admin@reformes.test')).access_token);
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/api/save-db', headers: admin });
+    expect(response.statusCode).toBe(200);
+    const database = (response.json().data as Backup[]).find((row) => row.type !== 'doc') as Backup;
+    expect(database.type).toBe(t.database.kind);
+    expect(database.name).toMatch(/-db\.jsonl\.gz$/);
+    const [header] = zlib
+      .gunzipSync(fs.readFileSync(path.join(t.config.backupDir, 'db_data', database.name)))
+      .toString('utf8')
+      .split('\n', 1);
+    expect(JSON.parse(header)).toMatchObject({ format: 'reformes-dump', version: 1 });
+  });
+});
+
 describe('a long list of backups', () => {
   let t: TestApp;
   let admin: Headers;

@@ -9,7 +9,7 @@ import type { BackupStore } from '../../storage/backup-store.ts';
 import type { DocumentStore } from '../../storage/file-store.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { ENCRYPTED_EXTENSION } from './backup-crypto.ts';
-import { archiveDocuments, BACKUP_FOLDERS, backupFolderOf, databaseDumpExtension, dumpDatabase } from './backup-files.ts';
+import { archiveDocuments, BACKUP_FOLDERS, backupFolderOf, type DumpFormat, databaseDumpExtension, dumpDatabase } from './backup-files.ts';
 
 export interface BackupsOptions {
   database: Database;
@@ -20,6 +20,8 @@ export interface BackupsOptions {
   retention: number;
   /** BACKUP_ENCRYPTION_KEY: new backups are encrypted (`….enc`); without it they are written in clear. */
   encryptionKey?: Buffer;
+  /** BACKUP_DATABASE_FORMAT (config.ts): `pg_dump` unless told; always `logical` for the embedded cluster. */
+  databaseFormat?: DumpFormat;
 }
 
 export interface BackupsListQuery {
@@ -39,7 +41,15 @@ function stamp(date: Date): string {
  * by the server's user only and encrypted with BACKUP_ENCRYPTION_KEY when it is set; only the last `retention`
  * database dumps and documents archives are kept, files and rows removed together.
  */
-export function createBackupsService({ database, archives, documents, retention, encryptionKey }: BackupsOptions) {
+export function createBackupsService({
+  database,
+  archives,
+  documents,
+  retention,
+  encryptionKey,
+  databaseFormat = 'pg_dump',
+}: BackupsOptions) {
+  const format = database.kind === 'embedded' ? 'logical' : (databaseFormat ?? 'pg_dump');
   const { db } = database;
   const removeArchive = (row: { type: string; name: string }) => archives.remove(backupFolderOf(row.type), row.name);
 
@@ -88,12 +98,12 @@ export function createBackupsService({ database, archives, documents, retention,
       const prefix = `reformes-${stamp(new Date())}-${Math.random().toString(36).slice(2, 6)}`;
       const encrypted = encryptionKey ? ENCRYPTED_EXTENSION : '';
       const made = [
-        { name: `${prefix}-db.${databaseDumpExtension(database)}${encrypted}`, type: database.kind, folder: BACKUP_FOLDERS.db },
+        { name: `${prefix}-db.${databaseDumpExtension(format)}${encrypted}`, type: database.kind, folder: BACKUP_FOLDERS.db },
         { name: `${prefix}-docs.tar.gz${encrypted}`, type: 'doc', folder: BACKUP_FOLDERS.doc },
       ];
       const [dbFile, docFile] = made.map(({ folder, name }) => archives.workFile(folder, name));
       try {
-        await dumpDatabase(database, dbFile, encryptionKey);
+        await dumpDatabase(database, dbFile, encryptionKey, { format });
         await archiveDocuments(documents, docFile, encryptionKey);
         const sizes = await Promise.all([dbFile, docFile].map(async (file) => (await fs.promises.stat(file)).size));
         for (const { folder, name } of made) await archives.keep(folder, name);
