@@ -245,20 +245,20 @@ async function composeStack() {
   const project = fs.mkdtempSync(path.join(os.tmpdir(), 'reformes-compose-'));
   for (const file of ['compose.yaml', 'haproxy.cfg']) fs.copyFileSync(path.join(ROOT, 'deploy', file), path.join(project, file));
   const [httpPort, statsPort] = [await freePort(), await freePort()];
-  const secret = () => crypto.randomBytes(32).toString('hex');
-  fs.writeFileSync(
+  // The .env of a newcomer (deploy/up.sh draws the secrets into a copy of .env.example), then this test's images and
+  // ports: the later lines win.
+  for (const file of ['.env.example', 'up.sh']) fs.copyFileSync(path.join(ROOT, 'deploy', file), path.join(project, file));
+  execFileSync('sh', [path.join(project, 'up.sh')], { env: { ...process.env, REFORMES_UP_ENV_ONLY: '1' }, stdio: 'ignore' });
+  const drawn = fs.readFileSync(path.join(project, '.env'), 'utf8');
+  check(/^JWT_SECRET=[0-9a-f]{64}$/m.test(drawn) && /^POSTGRES_PASSWORD=[0-9a-f]{64}$/m.test(drawn), "up.sh n'a pas tiré les secrets");
+  fs.appendFileSync(
     path.join(project, '.env'),
     [
+      '',
+      '# npm run test:deploy',
       `PUBLIC_URL=http://127.0.0.1:${httpPort}`,
       `HTTP_PORT=${httpPort}`,
       `STATS_PORT=${statsPort}`,
-      `JWT_SECRET=${secret()}`,
-      `METRICS_TOKEN=${secret()}`,
-      `TOTP_ENCRYPTION_KEY=${secret()}`,
-      `BACKUP_ENCRYPTION_KEY=${secret()}`,
-      `POSTGRES_PASSWORD=${secret()}`,
-      'S3_BUCKET=reformes',
-      'S3_REGION=us-east-1',
       // The stand-in's one key pair (s3rver).
       'S3_ACCESS_KEY_ID=S3RVER',
       'S3_SECRET_ACCESS_KEY=S3RVER',
@@ -268,7 +268,6 @@ async function composeStack() {
       'SEAWEEDFS_IMAGE=localhost/reformes-s3-standin:test',
       '',
     ].join('\n'),
-    { mode: 0o600 },
   );
   const compose = (...args) =>
     execFileSync('podman-compose', ['-p', PROJECT, '-f', path.join(project, 'compose.yaml'), ...args], {
@@ -314,7 +313,7 @@ async function composeStack() {
   }
   const temporary = created.match(/Mot de passe temporaire : (\S+)/)?.[1];
   check(temporary, `create-admin : ${created}`);
-  const password = `Un-${secret().slice(0, 16)}-Passe!`;
+  const password = `Un-${crypto.randomBytes(8).toString('hex')}-Passe!`;
   let token = await signIn(base, 'chef@exemple.gouv.fr', temporary);
   const first = await api(base, '/api/change-first-password', { token, method: 'POST', body: { password, confirm_password: password } });
   check(first.status === 200, `premier mot de passe : ${first.status} ${first.text.slice(0, 200)}`);
