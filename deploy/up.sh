@@ -15,6 +15,7 @@ if [ ! -f .env ]; then
       -e "s/^TOTP_ENCRYPTION_KEY=\$/TOTP_ENCRYPTION_KEY=$(draw)/" \
       -e "s/^BACKUP_ENCRYPTION_KEY=\$/BACKUP_ENCRYPTION_KEY=$(draw)/" \
       -e "s/^POSTGRES_PASSWORD=\$/POSTGRES_PASSWORD=$(draw)/" \
+      -e "s/^REFORMES_DB_PASSWORD=\$/REFORMES_DB_PASSWORD=$(draw)/" \
       -e "s/^S3_SECRET_ACCESS_KEY=\$/S3_SECRET_ACCESS_KEY=$(draw)/" \
       .env.example >.env
   echo "deploy/.env écrit avec des secrets tirés au hasard : gardez-le, et une copie avec les sauvegardes."

@@ -24,6 +24,7 @@ const READY_MAX_MS = 10_000;
 const TRIAL = 'reformes-deploy-trial';
 const TRIAL_VOLUME = 'reformes-deploy-trial-data';
 const PROJECT = 'reformes-deploy-test';
+const DEPLOY_FILES = ['compose.yaml', 'haproxy.cfg', 'postgres-init.sh', '.env.example', 'up.sh'];
 // A demo account that may attach documents (README, « Demo accounts »).
 const DEMO = { email: 'saisie@reformes.test', password: 'Reformes2026!' };
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
@@ -243,11 +244,11 @@ function removeProject() {
 async function composeStack() {
   removeProject();
   const project = fs.mkdtempSync(path.join(os.tmpdir(), 'reformes-compose-'));
-  for (const file of ['compose.yaml', 'haproxy.cfg']) fs.copyFileSync(path.join(ROOT, 'deploy', file), path.join(project, file));
+  // The deploy folder as an operator has it (compose.yaml names its neighbours by relative paths).
+  for (const file of DEPLOY_FILES) fs.copyFileSync(path.join(ROOT, 'deploy', file), path.join(project, file));
   const [httpPort, statsPort] = [await freePort(), await freePort()];
   // The .env of a newcomer (deploy/up.sh draws the secrets into a copy of .env.example), then this test's images and
   // ports: the later lines win.
-  for (const file of ['.env.example', 'up.sh']) fs.copyFileSync(path.join(ROOT, 'deploy', file), path.join(project, file));
   execFileSync('sh', [path.join(project, 'up.sh')], { env: { ...process.env, REFORMES_UP_ENV_ONLY: '1' }, stdio: 'ignore' });
   const drawn = fs.readFileSync(path.join(project, '.env'), 'utf8');
   check(/^JWT_SECRET=[0-9a-f]{64}$/m.test(drawn) && /^POSTGRES_PASSWORD=[0-9a-f]{64}$/m.test(drawn), "up.sh n'a pas tiré les secrets");

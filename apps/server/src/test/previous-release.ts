@@ -53,7 +53,13 @@ export interface PreviousRelease {
  * keyed by the commit, so that the next run starts at once; a preparation that fails is removed.
  */
 export async function previousRelease(revision = PREVIOUS_RELEASE): Promise<PreviousRelease> {
-  const found = spawnSync('git', ['rev-parse', '--verify', '--quiet', `${revision}^{commit}`], { cwd: REPO_ROOT, encoding: 'utf8' });
+  const lookUp = () => spawnSync('git', ['rev-parse', '--verify', '--quiet', `${revision}^{commit}`], { cwd: REPO_ROOT, encoding: 'utf8' });
+  let found = lookUp();
+  if (found.status !== 0) {
+    // A shallow clone (CI's, perhaps): ask its origin for that one commit before giving up.
+    spawnSync('git', ['fetch', '--quiet', '--depth=1', 'origin', revision], { cwd: REPO_ROOT, stdio: 'ignore', timeout: 120_000 });
+    found = lookUp();
+  }
   if (found.status !== 0) {
     throw new Error(
       `The previous release ${revision} is not in this clone (a shallow clone?): fetch it with ` +
