@@ -299,6 +299,8 @@ async function composeStack() {
   const upCount = async () => Object.values(await statusOf()).filter((server) => server.status === 'UP').length;
   await waitUntil(async () => (await upCount()) === 2, 120_000, 'deux instances UP derrière HAProxy');
   log(`compose : PostgreSQL, S3, deux instances et HAProxy en ${Date.now() - t0} ms ; HAProxy voit 2 instances UP`);
+  const appLogs = spawnSync('podman', ['logs', `${PROJECT}_app_1`], { encoding: 'utf8' });
+  check(!`${appLogs.stdout}${appLogs.stderr}`.includes('superutilisateur'), "l'instance se connecte en superutilisateur PostgreSQL");
 
   const [app1, app2] = [`${PROJECT}_app_1`, `${PROJECT}_app_2`];
   // The network's DNS may not answer a process started by `podman exec` at once (EAI_AGAIN): a few tries.
