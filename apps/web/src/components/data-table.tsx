@@ -1,5 +1,6 @@
+import './data-table.css';
 import { Paper, Radio, Table, VisuallyHidden } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import { ErrorAlert } from './error-alert.tsx';
 import { TableBodyState } from './table-body-state.tsx';
 
@@ -27,7 +28,32 @@ interface DataTableProps {
   children: ReactNode;
 }
 
-/** A bordered, scrolling, striped data table whose body is a TableBodyState (spinner, empty line or rows), or its load's error. */
+/** The label of each cell of a row, in order: none for the selection's radio. */
+type CellLabels = readonly (string | null)[];
+
+/**
+ * Gives each body cell its column's label (`data-label`) and marks the actions' cell (`data-actions`): on a narrow
+ * screen data-table.css shows a row as a card, each cell preceded by its label (`td::before`), the header hidden.
+ * A row of another length (the spinner's or the empty sentence's single cell) keeps none.
+ */
+function labelCells(table: HTMLTableElement | null, labels: CellLabels, withActions: boolean): void {
+  for (const row of Array.from(table?.tBodies[0]?.rows ?? [])) {
+    const cells = Array.from(row.cells);
+    if (cells.length !== labels.length) continue;
+    cells.forEach((cell, index) => {
+      const label = labels[index];
+      if (label) cell.dataset.label = label;
+      else delete cell.dataset.label;
+      if (withActions && index === cells.length - 1) cell.dataset.actions = '';
+    });
+  }
+}
+
+/**
+ * A bordered, scrolling, striped data table whose body is a TableBodyState (spinner, empty line or rows), or its load's error.
+ * Below 600 px each row is a card instead (data-table.css): its cells one under the other, each with its column's label,
+ * the actions' buttons at least 44 px, no sideways scrolling.
+ */
 export function DataTable({
   label,
   error,
@@ -43,13 +69,21 @@ export function DataTable({
   empty,
   children,
 }: DataTableProps) {
+  const tableRef = useRef<HTMLTableElement>(null);
+  const labels: CellLabels = [...(selectable ? [null] : []), ...columns, ...(withActions ? ['Actions'] : [])];
+  // After every render: the rows are the children, so a new page, a refresh or a new row re-renders the table.
+  useLayoutEffect(() => labelCells(tableRef.current, labels, withActions));
   if (error) return <ErrorAlert title={errorTitle} error={error} />;
-  const span = columns.length + (selectable ? 1 : 0) + (withActions ? 1 : 0);
+  const span = labels.length;
   return (
-    <Paper withBorder>
+    <Paper withBorder className="data-table">
       {/* A table wider than its place scrolls sideways: its viewport takes the focus, so the keyboard can scroll it too. */}
-      <Table.ScrollContainer minWidth={minWidth} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
-        <Table striped highlightOnHover={highlightOnHover} aria-label={label} aria-busy={busy}>
+      <Table.ScrollContainer
+        minWidth={minWidth}
+        classNames={{ scrollContainerInner: 'data-table-inner' }}
+        scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}
+      >
+        <Table ref={tableRef} striped highlightOnHover={highlightOnHover} aria-label={label} aria-busy={busy}>
           <Table.Thead>
             <Table.Tr>
               {selectable && (

@@ -1,3 +1,4 @@
+import './list-page.css';
 import { Button, Grid, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { type Action, MESSAGES } from '@reformes/domain';
 import { IconEdit, IconEye, IconLock, IconLockOpen, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
@@ -101,7 +102,7 @@ interface ListSearchBarProps {
 /** "{n} élément(s)", then the search box and its reset button: the same above every list (spec §2.8-§2.10). */
 export function ListSearchBar({ count, search, onSearchChange, onReset }: ListSearchBarProps) {
   return (
-    <Group justify="space-between" align="flex-end">
+    <Group justify="space-between" align="flex-end" className="list-search-bar">
       <Text aria-live="polite">{count} élément(s)</Text>
       <SearchField
         value={search}
@@ -127,7 +128,7 @@ function ActionBar<Row extends ListRow>({ list, extraActions, withSelected, onOp
   const { selected } = list;
   const can = (action: Action) => list.can(action) && !list.config.hiddenActions?.includes(action);
   return (
-    <Group gap="xs" role="toolbar" aria-label="Actions">
+    <Group gap="xs" role="toolbar" aria-label="Actions" className="list-toolbar">
       {can('add') && (
         <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => onOpen({ kind: 'create' })}>
           Ajouter
