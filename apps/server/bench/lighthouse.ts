@@ -1,5 +1,7 @@
 /**
- * Lighthouse on the built app (issues 20, 34): the public list and the login screen, mobile (Lighthouse's default:
+ * Lighthouse on the built app (issues 20, 34, 44): the public list, the login screen and five signed-in screens of
+ * the back office (the dashboard, « Liste des réformes », the reform form, « Données de suivi », « Suivi des
+ * réformes », each as a demo account that has it in its menu), mobile (Lighthouse's default:
  * simulated slow 4G, 4x CPU slowdown) and desktop (`--preset=desktop`), each run three times by the Lighthouse CLI
  * itself (`lighthouse <url> --chrome-flags="--headless=new --no-sandbox"`, its own fresh Chromium each time), as
  * anyone checking the figures would run it. Prints, per page, the median of the runs' scores and of each metric,
@@ -11,13 +13,22 @@
  *   LIGHTHOUSE_URL=http://127.0.0.1:3000 npm run lighthouse   # measure a server that already runs
  *
  * The JSON report of every run is kept in .tmp/lighthouse/ for a closer look.
+ *
+ * A signed-in screen is measured as the CLI measures too, on a Chromium of its own for each run (chrome-launcher):
+ * the account signs in through the API, its session is written into that browser's localStorage on a page of the
+ * origin that loads no script (`/api/v1/health`, through puppeteer-core, Lighthouse's own driver), then the CLI is
+ * pointed at the browser (`--port`) with `--disable-storage-reset` so that the session stays; the browser is new, so
+ * nothing of the app is in its cache. LIGHTHOUSE_PAGES=/admin/dashboard,/accueil picks pages.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { SESSION_KEYS, writeSignIn } from '@reformes/domain';
+import { launch } from 'chrome-launcher';
 import type lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
 import { REPO_ROOT, type ServerHandle, startServer } from './server.ts';
 
 type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
@@ -25,7 +36,17 @@ type Preset = 'mobile' | 'desktop';
 const run = promisify(execFile);
 const LIGHTHOUSE_CLI = path.join(REPO_ROOT, 'node_modules/lighthouse/cli/index.js');
 
-const PAGES = ['/accueil', '/auth/login'];
+/** The signed-in screens and the demo account that has each in its menu (saisie has no « Liste des réformes »). */
+const SIGNED_IN_PAGES: Record<string, string> = {
+  '/admin/dashboard': 'saisie@reformes.test',
+  '/admin/list-reformes': 'central@reformes.test',
+  '/admin/create-reforme': 'saisie@reformes.test',
+  '/admin/follow-reforme-create': 'saisie@reformes.test',
+  '/admin/follow-reformes': 'saisie@reformes.test',
+};
+const DEMO_PASSWORD = 'Reformes2026!';
+const PUBLIC_PAGES = ['/accueil', '/auth/login'];
+const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',').map((page) => page.trim()) ?? [...PUBLIC_PAGES, ...Object.keys(SIGNED_IN_PAGES)];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const PRESETS = (process.env.LIGHTHOUSE_PRESETS ?? 'mobile,desktop').split(',').map((preset) => preset.trim()) as Preset[];
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -56,22 +77,71 @@ async function measure(url: string, preset: Preset, file: string, attempt = 1): 
 }
 
 async function measureOnce(url: string, preset: Preset, file: string): Promise<Result> {
-  await run(
-    process.execPath,
-    [
-      LIGHTHOUSE_CLI,
-      url,
-      '--chrome-flags=--headless=new --no-sandbox',
-      '--output=json',
-      `--output-path=${file}`,
-      '--quiet',
-      ...presetFlags[preset],
-    ],
-    { env: { ...process.env, CHROME_PATH }, maxBuffer: 64 * 1024 * 1024 },
-  );
+  const account = SIGNED_IN_PAGES[new URL(url).pathname];
+  const signedIn = account !== undefined;
+  const chrome = signedIn ? await launch({ chromePath: CHROME_PATH, chromeFlags: ['--headless=new', '--no-sandbox'] }) : undefined;
+  try {
+    if (chrome) await writeSession(new URL(url).origin, chrome.port, account);
+    await run(
+      process.execPath,
+      [
+        LIGHTHOUSE_CLI,
+        url,
+        ...(chrome ? [`--port=${chrome.port}`, '--disable-storage-reset'] : ['--chrome-flags=--headless=new --no-sandbox']),
+        '--output=json',
+        `--output-path=${file}`,
+        '--quiet',
+        ...presetFlags[preset],
+      ],
+      { env: { ...process.env, CHROME_PATH }, maxBuffer: 64 * 1024 * 1024 },
+    );
+  } finally {
+    chrome?.kill();
+  }
   const lhr = JSON.parse(fs.readFileSync(file, 'utf8')) as Result;
+  // A session that did not hold lands on the sign-in page: that would be measured instead, silently.
+  if (signedIn && new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
+    throw new Error(`${url}: the session did not hold, Lighthouse ended on ${lhr.finalDisplayedUrl}`);
+  }
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   return lhr;
+}
+
+/**
+ * Signs `email` in through the API and writes the session the way the sign-in page does (the domain's
+ * writeSignIn) into the localStorage of the browser on `port`, from a page of `origin` that loads no script.
+ */
+async function writeSession(origin: string, port: number, email: string): Promise<void> {
+  const answer = await fetch(`${origin}/api/v1/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD, device: 'web' }),
+  });
+  if (!answer.ok) throw new Error(`sign-in of ${email}: ${answer.status} ${await answer.text()}`);
+  const entries = new Map<string, string>();
+  const store = {
+    getItem: (key: string) => entries.get(key) ?? null,
+    setItem: (key: string, value: string) => void entries.set(key, value),
+    removeItem: (key: string) => void entries.delete(key),
+  };
+  writeSignIn(store, ((await answer.json()) as { data: Parameters<typeof writeSignIn>[1] }).data);
+  if (!entries.has(SESSION_KEYS.accessToken)) throw new Error('the session has no access token');
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${origin}/api/v1/health`);
+    // Run in the page, where localStorage exists (this file is type-checked without the DOM's types).
+    await page.evaluate(
+      (stored: Array<[string, string]>) => {
+        const storage = (globalThis as unknown as { localStorage: { setItem: (key: string, value: string) => void } }).localStorage;
+        for (const [key, value] of stored) storage.setItem(key, value);
+      },
+      [...entries],
+    );
+    await page.close();
+  } finally {
+    await browser.disconnect();
+  }
 }
 
 const median = (values: number[]) => {
