@@ -65,7 +65,8 @@ test.describe('a phone of 390 x 844 (touch)', () => {
 
   test('Liste des réformes: cards, no sideways scrolling, the row actions reachable and working, axe clean', async ({ page, request }) => {
     const libref = `Réforme téléphone ${Date.now().toString(36)}`;
-    await createReformeAs(request, DEMO_ACCOUNTS['saisie central'].email, libref);
+    // Recorded by saisie (saisie central names no structure of its own); "Liste des réformes" shows every reform.
+    await createReformeAs(request, DEMO_ACCOUNTS.saisie.email, libref);
     await signIn(page, DEMO_ACCOUNTS['saisie central'].email);
     await openList(page, REFORM_LIST);
     await expectNoSidewaysScroll(page, 390);
@@ -77,6 +78,7 @@ test.describe('a phone of 390 x 844 (touch)', () => {
     await expect(page.getByRole('table', { name: REFORM_LIST.title }).locator('thead')).toBeHidden();
     await expect(row.locator('td[data-label="Libellé"]')).toContainText(libref);
     await expectNoSidewaysScroll(page, 390);
+    await page.screenshot({ path: '/tmp/e2e-phone-reformes.png', fullPage: true });
 
     const view = row.getByRole('button', { name: 'Consulter' });
     await expectReachable(view, 390);
@@ -104,6 +106,7 @@ test.describe('a phone of 390 x 844 (touch)', () => {
     const searchBox = await search.boundingBox();
     expect(searchBox?.width, 'the search box takes the whole width').toBeGreaterThan(390 - 2 * 32);
     await expectAxeClean(page);
+    await page.screenshot({ path: '/tmp/e2e-phone-sectors.png', fullPage: true });
 
     await row.tap();
     await expect(row.getByRole('radio')).toBeChecked();
