@@ -3,18 +3,20 @@ import '@mantine/core/styles.layer.css';
 import { AppShell, Burger, Group, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { type MenuEntry, menuOf, pageTitle, roleOf } from '@reformes/domain';
-import { Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useSessionRefresh } from '../api/use-session-refresh.ts';
 import { usePageHead } from '../components/use-page-head.ts';
 import { useSignOut } from '../components/use-sign-out.ts';
-import { ProfileModal } from '../features/profile/profile-modal.tsx';
 import { useSession } from '../session/use-session.ts';
 import { LoadingScreen } from './loading-screen.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { MOBILE_QUERY, UserMenu } from './user-menu.tsx';
 
 const NAVBAR_ID = 'menu-principal';
+
+// « Mon profil » and its password fields are no screen's: loaded when first opened, not with the shell (issue 44).
+const ProfileModal = lazy(() => import('../features/profile/profile-modal.tsx').then((module) => ({ default: module.ProfileModal })));
 
 /** The menu entry that leads to `pathname`, searched through the groups. */
 function entryAt(entries: MenuEntry[], pathname: string): MenuEntry | undefined {
@@ -31,6 +33,12 @@ export function AppLayout() {
   // Open by default (spec §2.2); on a phone the open menu would hide the whole page, so it starts closed there.
   const [menuOpened, menu] = useDisclosure(!window.matchMedia(MOBILE_QUERY).matches);
   const [profileOpened, profile] = useDisclosure(false);
+  // Mounted from the first opening on, so that it closes with its transition like any dialog.
+  const [profileWanted, setProfileWanted] = useState(false);
+  const openProfile = () => {
+    setProfileWanted(true);
+    profile.open();
+  };
   const isMobile = useMediaQuery(MOBILE_QUERY);
   const signOut = useSignOut();
   // Rights change in "Rôles & permissions": follow them without signing in again.
@@ -60,7 +68,7 @@ export function AppLayout() {
               Réformes
             </Title>
           </Group>
-          <UserMenu user={user} onEditProfile={profile.open} onSignOut={signOut} />
+          <UserMenu user={user} onEditProfile={openProfile} onSignOut={signOut} />
         </Group>
       </AppShell.Header>
       {/* Scrolls on its own: the admin's menu is taller than a laptop's screen, and its last entries must stay reachable. */}
@@ -72,7 +80,11 @@ export function AppLayout() {
           <Outlet />
         </Suspense>
       </AppShell.Main>
-      {user && <ProfileModal user={user} opened={profileOpened} onClose={profile.close} />}
+      {user && profileWanted && (
+        <Suspense fallback={null}>
+          <ProfileModal user={user} opened={profileOpened} onClose={profile.close} />
+        </Suspense>
+      )}
     </AppShell>
   );
 }
