@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, type TestContext } from 'vitest';
 import { isRunning, type ServerProcess } from './built-server.ts';
+import { waitUntil } from './steady-load.ts';
 
 /**
  * A real HAProxy in front of compiled instances (built-server.ts), with the configuration of docs/operations.md
@@ -96,17 +97,6 @@ export async function stateOf(statsPort: number, server: string): Promise<string
   return (await statsOf(statsPort, server)).status || 'absent';
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-export async function waitUntil(condition: () => Promise<boolean>, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await condition()) return;
-    await sleep(100);
-  }
-  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-}
-
 export interface Haproxy {
   /** `http://127.0.0.1:<front>` followed by `pathname`. */
   url: (pathname: string) => string;
@@ -172,46 +162,4 @@ export async function replaceBehind(
   expect(await server.exited, server.output()).toBe(0);
   await startNext();
   await waitUntil(() => haproxy.isUp(name), 10_000, `HAProxy to put ${name} back`);
-}
-
-/** One request of a load: resolves if it got what it expected, throws why not otherwise. */
-export type Attempt = (client: number) => Promise<void>;
-
-/** A GET of `url` that expects a 200. */
-export const reading =
-  (url: string): Attempt =>
-  async () => {
-    const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
-    await response.arrayBuffer();
-    if (response.status !== 200) throw new Error(`GET ${url}: ${response.status}`);
-  };
-
-/**
- * `clients` clients each running `attempt` in a loop until `stop`: every attempt that throws (an unexpected status,
- * a network error) is a failure, noted with its start time.
- */
-export function steadyLoad(clients: number, attempt: Attempt) {
-  let running = true;
-  let succeeded = 0;
-  const failures: string[] = [];
-  const client = async (index: number) => {
-    while (running) {
-      const startedAt = Date.now();
-      try {
-        await attempt(index);
-        succeeded++;
-      } catch (error) {
-        failures.push(`${new Date(startedAt).toISOString()} ${(error as Error).cause ?? (error as Error).message}`);
-      }
-      await sleep(10);
-    }
-  };
-  const done = Promise.all(Array.from({ length: clients }, (_, index) => client(index)));
-  return {
-    async stop() {
-      running = false;
-      await done;
-      return { succeeded, failures };
-    },
-  };
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { buildServer, freePort, killServer, type ServerProcess, startServer, waitReady } from '../../test/built-server.ts';
-import { cleanupsAfterAll, reading, replaceBehind, skipWithoutHaproxy, sleep, startHaproxy, steadyLoad } from '../../test/haproxy.ts';
+import { cleanupsAfterAll, replaceBehind, skipWithoutHaproxy, startHaproxy } from '../../test/haproxy.ts';
+import { reading, sleep, steadyLoad } from '../../test/steady-load.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
 
 /**

@@ -1,18 +1,9 @@
 import { APP_VERSION } from '@reformes/domain';
 import { describe, expect, it } from 'vitest';
 import { buildServer, freePort, killServer, type ServerProcess, startServer, waitReady } from '../../test/built-server.ts';
-import {
-  type Attempt,
-  cleanupsAfterAll,
-  reading,
-  replaceBehind,
-  skipWithoutHaproxy,
-  sleep,
-  startHaproxy,
-  statsOf,
-  steadyLoad,
-} from '../../test/haproxy.ts';
+import { cleanupsAfterAll, replaceBehind, skipWithoutHaproxy, startHaproxy, statsOf } from '../../test/haproxy.ts';
 import { previousRelease } from '../../test/previous-release.ts';
+import { type Attempt, reading, sleep, steadyLoad } from '../../test/steady-load.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
 
 /**

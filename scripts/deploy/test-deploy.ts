@@ -12,10 +12,11 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../apps/server/src/test/built-server.ts';
+import { reading, sleep, steadyLoad, waitUntil } from '../../apps/server/src/test/steady-load.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const IMAGE = 'localhost/reformes:test';
@@ -31,7 +32,6 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 const startedAt = Date.now();
 const log = (message) => console.log(`[test:deploy ${((Date.now() - startedAt) / 1000).toFixed(0).padStart(4)} s] ${message}`);
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const cleanups = [];
 
 function check(condition, message) {
@@ -47,25 +47,8 @@ function podmanQuietly(...args) {
   spawnSync('podman', args, { stdio: 'ignore' });
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitUntil(condition, timeoutMs, what) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await condition().catch(() => false)) return;
-    await sleep(100);
-  }
-  throw new Error(`${what} : toujours pas au bout de ${timeoutMs / 1000} s`);
-}
+/** `condition` as a poll: a request refused while a server starts or stops counts as « not yet ». */
+const polled = (condition: () => Promise<boolean>) => () => condition().catch(() => false);
 
 /** A JSON call of the API at `base`; the answer's status and body. */
 async function api(base, route, { token, method = 'GET', body, form } = {}) {
@@ -79,7 +62,8 @@ async function api(base, route, { token, method = 'GET', body, form } = {}) {
     signal: AbortSignal.timeout(30_000),
   });
   const text = await response.text();
-  let json;
+  // biome-ignore lint/suspicious/noExplicitAny: the answers of many routes, read by field in this script only
+  let json: any;
   try {
     json = JSON.parse(text);
   } catch {
@@ -112,36 +96,12 @@ async function readPdf(base, token, id) {
   check(response.status === 200 && bytes.equals(PDF), `lecture du PDF ${id} : ${response.status}, ${bytes.length} octets`);
 }
 
-/** Readers of `url` in a loop until stopped: every answer other than 200, and every network error, is a failure. */
-function steadyLoad(url, clients) {
-  let running = true;
-  let served = 0;
-  const failures = [];
-  const client = async () => {
-    while (running) {
-      try {
-        const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
-        await response.arrayBuffer();
-        if (response.status === 200) served++;
-        else failures.push(`${new Date().toISOString()} ${response.status}`);
-      } catch (error) {
-        failures.push(`${new Date().toISOString()} ${error.cause?.code ?? error.message}`);
-      }
-      await sleep(20);
-    }
-  };
-  const done = Promise.all(Array.from({ length: clients }, client));
-  return {
-    async stop() {
-      running = false;
-      await done;
-      return { served, failures };
-    },
-  };
-}
-
 async function waitReady(base, timeoutMs) {
-  await waitUntil(async () => (await fetch(`${base}/api/v1/health/ready`)).status === 200, timeoutMs, `${base} prêt`);
+  await waitUntil(
+    polled(async () => (await fetch(`${base}/api/v1/health/ready`)).status === 200),
+    timeoutMs,
+    `${base} prêt`,
+  );
 }
 
 // 1. The image alone: the embedded default, as `podman run -p 3000:3000 -v reformes-data:/data reformes` gives it.
@@ -199,10 +159,18 @@ async function trialContainer() {
 
   // SIGTERM: readiness says 503 at once while the API still answers, then the process ends cleanly.
   podman('kill', '--signal', 'SIGTERM', TRIAL);
-  await waitUntil(async () => (await fetch(`${base}/api/v1/health/ready`)).status === 503, 1_000, 'disponibilité 503 après SIGTERM');
+  await waitUntil(
+    polled(async () => (await fetch(`${base}/api/v1/health/ready`)).status === 503),
+    1_000,
+    'disponibilité 503 après SIGTERM',
+  );
   const during = await api(base, '/reformes?per_page=1', { token });
   check(during.status === 200, `requête pendant l'arrêt : ${during.status}`);
-  await waitUntil(async () => podman('inspect', '--format', '{{.State.Running}}', TRIAL) === 'false', 40_000, 'fin du conteneur');
+  await waitUntil(
+    polled(async () => podman('inspect', '--format', '{{.State.Running}}', TRIAL) === 'false'),
+    40_000,
+    'fin du conteneur',
+  );
   const exitCode = podman('inspect', '--format', '{{.State.ExitCode}}', TRIAL);
   check(exitCode === '0', `code de sortie après SIGTERM : ${exitCode}`);
   check(
@@ -297,7 +265,11 @@ async function composeStack() {
     );
   };
   const upCount = async () => Object.values(await statusOf()).filter((server) => server.status === 'UP').length;
-  await waitUntil(async () => (await upCount()) === 2, 120_000, 'deux instances UP derrière HAProxy');
+  await waitUntil(
+    polled(async () => (await upCount()) === 2),
+    120_000,
+    'deux instances UP derrière HAProxy',
+  );
   log(`compose : PostgreSQL, S3, deux instances et HAProxy en ${Date.now() - t0} ms ; HAProxy voit 2 instances UP`);
   const appLogs = spawnSync('podman', ['logs', `${PROJECT}_app_1`], { encoding: 'utf8' });
   check(!`${appLogs.stdout}${appLogs.stderr}`.includes('superutilisateur'), "l'instance se connecte en superutilisateur PostgreSQL");
@@ -341,17 +313,21 @@ async function composeStack() {
   log(`sauvegarde faite par ${app1}, listée et téléchargée (${archiveBytes} octets) par ${app2} ; ${stored} fichiers dans le magasin S3`);
 
   // Each instance stopped (SIGTERM) and started again under load: HAProxy takes it out first, nothing fails.
-  const load = steadyLoad(`${base}/api/v1/reformes/public/suivi-result?per_page=10`, 4);
+  const load = steadyLoad(4, reading(`${base}/api/v1/reformes/public/suivi-result?per_page=10`));
   await sleep(1_000);
   t0 = Date.now();
   for (const name of [app1, app2]) {
     podman('stop', '--time', '40', name);
     podman('start', name);
-    await waitUntil(async () => (await upCount()) === 2, 60_000, `${name} de retour derrière HAProxy`);
+    await waitUntil(
+      polled(async () => (await upCount()) === 2),
+      60_000,
+      `${name} de retour derrière HAProxy`,
+    );
   }
   const restartMs = Date.now() - t0;
   await sleep(1_000);
-  const { served, failures } = await load.stop();
+  const { succeeded: served, failures } = await load.stop();
   const servers = await statusOf();
   log(`redémarrage des deux instances l'une après l'autre en ${restartMs} ms : ${served} requêtes servies, ${failures.length} en échec`);
   check(failures.length === 0, `requêtes en échec pendant le redémarrage :\n${failures.slice(0, 20).join('\n')}`);
